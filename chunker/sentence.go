@@ -1,0 +1,184 @@
+package chunker
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// abbreviations end with a full stop that does not end a sentence even when
+// a capital letter or a number follows ("Dr. Smith", "Fig. 3", "e.g. Paris").
+var abbreviations = map[string]bool{
+	"mr": true, "mrs": true, "ms": true, "dr": true, "prof": true, "sr": true, "jr": true,
+	"st": true, "mt": true, "vs": true, "cf": true, "al": true, "fig": true, "figs": true,
+	"no": true, "nos": true, "vol": true, "vols": true, "p": true, "pp": true, "ch": true,
+	"sec": true, "approx": true, "dept": true, "est": true, "inc": true, "ltd": true,
+	"co": true, "corp": true, "e.g": true, "i.e": true, "eg": true, "ie": true, "viz": true,
+	"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true,
+	"sep": true, "sept": true, "oct": true, "nov": true, "dec": true, "u.s": true, "u.k": true,
+	"a.m": true, "p.m": true, "ph.d": true, "m.d": true, "gen": true, "gov": true, "rev": true,
+	"eq": true, "eqs": true, "ref": true, "refs": true, "ed": true, "eds": true, "op": true,
+}
+
+// isTerminator reports characters that can end a sentence. Latin ones need
+// whitespace after them; CJK and Arabic ones do not (CJK has no spaces).
+func isTerminator(r rune) (ok, needsSpace bool) {
+	switch r {
+	case '.', '!', '?', '…':
+		return true, true
+	case '؟', '۔', '。', '！', '？', '｡':
+		return true, false
+	}
+	return false, false
+}
+
+// isCloser reports characters that belong to the sentence they follow:
+// closing quotes and brackets, and Markdown emphasis markers.
+func isCloser(r rune) bool {
+	switch r {
+	case '"', '\'', '”', '’', ')', ']', '»', '*', '_', '`', '」', '』', '）', '】', '〕', '》':
+		return true
+	}
+	return false
+}
+
+// sentenceEnds returns the offsets in [start, end) just past each sentence
+// end that is followed by more text: the places where prose may be split.
+func sentenceEnds(text string, start, end int) []int {
+	var out []int
+	for i := start; i < end; {
+		r, size := utf8.DecodeRuneInString(text[i:end])
+		ok, needsSpace := isTerminator(r)
+		if !ok {
+			i += size
+			continue
+		}
+		j := i + size
+		for j < end { // runs like "?!" or "..."
+			r2, s2 := utf8.DecodeRuneInString(text[j:end])
+			if t, _ := isTerminator(r2); !t {
+				break
+			}
+			j += s2
+		}
+		for j < end {
+			r2, s2 := utf8.DecodeRuneInString(text[j:end])
+			if !isCloser(r2) {
+				break
+			}
+			j += s2
+		}
+		if j >= end {
+			break // the end of the block is a boundary anyway
+		}
+		if isSentenceEnd(text, i, j, end, r, needsSpace) {
+			out = append(out, j)
+		}
+		i = j
+	}
+	return out
+}
+
+func isSentenceEnd(text string, term, after, end int, r rune, needsSpace bool) bool {
+	next, _ := utf8.DecodeRuneInString(text[after:end])
+	if !needsSpace {
+		return true
+	}
+	if !unicode.IsSpace(next) {
+		return false // 0.5, v1.2.3, example.com, "end."quoted
+	}
+	k := after
+	for k < end && isSpace(text[k]) {
+		k++
+	}
+	if k >= end {
+		return false
+	}
+	following, _ := utf8.DecodeRuneInString(text[k:end])
+	if unicode.IsLower(following) {
+		return false // "approx. five", "e.g. the", "... and then"
+	}
+	if r == '.' {
+		// The word before the full stop: an abbreviation or an initial?
+		w := term
+		for w > 0 {
+			p, s := utf8.DecodeLastRuneInString(text[:w])
+			if !(unicode.IsLetter(p) || p == '.') {
+				break
+			}
+			w -= s
+		}
+		word := strings.ToLower(text[w:term])
+		if abbreviations[word] {
+			return false
+		}
+		if n := utf8.RuneCountInString(word); n == 1 {
+			if p, _ := utf8.DecodeRuneInString(word); unicode.IsLetter(p) && unicode.IsUpper([]rune(text[w:term])[0]) {
+				return false // an initial: "J. Smith"
+			}
+		}
+	}
+	return true
+}
+
+// sentences splits [start, end) into sentence ranges, trimmed.
+func (s *source) sentences(start, end int) [][2]int {
+	var out [][2]int
+	prev := start
+	for _, e := range sentenceEnds(s.text, start, end) {
+		a, b := s.trimRange(prev, e)
+		if a < b {
+			out = append(out, [2]int{a, b})
+		}
+		prev = e
+	}
+	if a, b := s.trimRange(prev, end); a < b {
+		out = append(out, [2]int{a, b})
+	}
+	return out
+}
+
+// cutLong splits one sentence longer than max characters at the last clause
+// mark or space that keeps each part within max; a run with neither (a long
+// URL, unbroken CJK) is cut at max characters. These are the only chunks
+// that end mid-sentence.
+func (s *source) cutLong(start, end, max int) [][2]int {
+	var out [][2]int
+	for utf8.RuneCountInString(s.text[start:end]) > max {
+		limit := start
+		for n := 0; n < max && limit < end; n++ {
+			_, size := utf8.DecodeRuneInString(s.text[limit:end])
+			limit += size
+		}
+		cut, clause := -1, -1
+		for k := start; k < limit; {
+			r, size := utf8.DecodeRuneInString(s.text[k:limit])
+			k += size
+			switch {
+			case r == ',' || r == ';' || r == ':' || r == '،' || r == '؛' || r == '，' || r == '、' || r == '；' || r == '：':
+				clause = k
+			case unicode.IsSpace(r) && k-size > start:
+				cut = k - size
+			}
+		}
+		// Prefer a clause mark in the last third, then any space, then a hard cut.
+		switch {
+		case clause > start && clause >= start+(limit-start)*2/3:
+			cut = clause
+		case cut > start:
+		case clause > start:
+			cut = clause
+		default:
+			cut = limit
+		}
+		a, b := s.trimRange(start, cut)
+		if a < b {
+			out = append(out, [2]int{a, b})
+		}
+		start, _ = s.trimRange(cut, end)
+	}
+	if a, b := s.trimRange(start, end); a < b {
+		out = append(out, [2]int{a, b})
+	}
+	return out
+}

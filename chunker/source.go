@@ -1,0 +1,156 @@
+package chunker
+
+import (
+	"bytes"
+	"errors"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// ErrBinary is returned for files that contain NUL bytes: they are not text
+// and chunking them would only fill the index with noise.
+var ErrBinary = errors.New("binary file (contains NUL bytes)")
+
+// source is a document's text after the few repairs that keep line numbers
+// right: the byte-order mark dropped, CRLF and lone CR turned into LF, and
+// invalid UTF-8 replaced by U+FFFD. None of these adds or removes a line.
+type source struct {
+	text         string
+	lineStarts   []int // byte offset of the first byte of each line
+	invalidBytes int
+	// frontEnd is the byte offset just past the front matter block, 0 if none.
+	frontEnd   int
+	frontTitle string
+}
+
+func newSource(data []byte) (*source, error) {
+	if bytes.IndexByte(data, 0) >= 0 {
+		return nil, ErrBinary
+	}
+	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
+	s := &source{}
+	if utf8.Valid(data) && bytes.IndexByte(data, '\r') < 0 {
+		s.text = string(data)
+	} else {
+		var b strings.Builder
+		b.Grow(len(data))
+		for i := 0; i < len(data); {
+			c := data[i]
+			if c == '\r' {
+				b.WriteByte('\n')
+				if i+1 < len(data) && data[i+1] == '\n' {
+					i++
+				}
+				i++
+				continue
+			}
+			if c < utf8.RuneSelf {
+				b.WriteByte(c)
+				i++
+				continue
+			}
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				s.invalidBytes++
+				b.WriteRune(utf8.RuneError)
+			} else {
+				b.Write(data[i : i+size])
+			}
+			i += size
+		}
+		s.text = b.String()
+	}
+	s.lineStarts = append(s.lineStarts, 0)
+	for i := 0; i < len(s.text); i++ {
+		if s.text[i] == '\n' && i+1 < len(s.text) {
+			s.lineStarts = append(s.lineStarts, i+1)
+		}
+	}
+	s.parseFrontMatter()
+	return s, nil
+}
+
+// line returns the 1-based line number of the byte at offset.
+func (s *source) line(offset int) int {
+	return sort.Search(len(s.lineStarts), func(i int) bool { return s.lineStarts[i] > offset })
+}
+
+// lineStart returns the offset of the start of the line holding offset.
+func (s *source) lineStart(offset int) int {
+	return s.lineStarts[s.line(offset)-1]
+}
+
+// lineEnd returns the offset of the newline ending the line holding offset
+// (or the end of the text).
+func (s *source) lineEnd(offset int) int {
+	if i := strings.IndexByte(s.text[offset:], '\n'); i >= 0 {
+		return offset + i
+	}
+	return len(s.text)
+}
+
+// parseFrontMatter recognises YAML (---) and TOML (+++) front matter at the
+// very top of the file and takes its title.
+func (s *source) parseFrontMatter() {
+	t := s.text
+	var fence string
+	switch {
+	case strings.HasPrefix(t, "---\n") || strings.HasPrefix(t, "--- \n"):
+		fence = "---"
+	case strings.HasPrefix(t, "+++\n"):
+		fence = "+++"
+	default:
+		return
+	}
+	for i := 1; i < len(s.lineStarts); i++ {
+		ls := s.lineStarts[i]
+		line := strings.TrimRight(t[ls:s.lineEnd(ls)], " \t")
+		if line == fence || (fence == "---" && line == "...") {
+			s.frontEnd = s.lineEnd(ls)
+			s.frontTitle = frontMatterTitle(t[s.lineStarts[1]:ls], fence == "+++")
+			return
+		}
+	}
+}
+
+// frontMatterTitle reads a top-level `title: x` (YAML) or `title = "x"` (TOML).
+// Only this one key matters to Folio, so a full YAML parser is not worth a
+// dependency.
+func frontMatterTitle(block string, toml bool) string {
+	sep := ":"
+	if toml {
+		sep = "="
+	}
+	for _, line := range strings.Split(block, "\n") {
+		key, value, ok := strings.Cut(line, sep)
+		if !ok || strings.TrimSpace(key) != "title" || strings.HasPrefix(key, " ") {
+			continue
+		}
+		value = strings.TrimSpace(value)
+		if len(value) >= 2 && (value[0] == '"' || value[0] == '\'') && value[len(value)-1] == value[0] {
+			value = value[1 : len(value)-1]
+		}
+		if value == "|" || value == ">" {
+			continue
+		}
+		return strings.TrimSpace(value)
+	}
+	return ""
+}
+
+// isSpace reports ASCII whitespace; Markdown structure only uses these.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f'
+}
+
+// trimRange narrows [start, end) to exclude leading and trailing whitespace.
+func (s *source) trimRange(start, end int) (int, int) {
+	for start < end && isSpace(s.text[start]) {
+		start++
+	}
+	for end > start && isSpace(s.text[end-1]) {
+		end--
+	}
+	return start, end
+}
