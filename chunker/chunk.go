@@ -258,7 +258,9 @@ func (sp *splitter) pieces(b *block, out []piece, override Kind) []piece {
 		return append(out, piece{b.start, b.end, kind})
 	}
 	for _, s := range sp.src.sentences(b.start, b.end) {
-		if sp.size(s[0], s[1]) <= sp.opt.Max {
+		// A sentence is kept whole, like an atomic block, unless it is so
+		// long that one chunk of it would swamp the ranking and the snippet.
+		if sp.size(s[0], s[1]) <= 2*sp.opt.Max {
 			out = append(out, piece{s[0], s[1], kind})
 			continue
 		}

@@ -112,9 +112,11 @@ func isSentenceEnd(text string, term, after, end int, r rune, needsSpace bool) b
 		if abbreviations[word] {
 			return false
 		}
-		if n := utf8.RuneCountInString(word); n == 1 {
-			if p, _ := utf8.DecodeRuneInString(word); unicode.IsLetter(p) && unicode.IsUpper([]rune(text[w:term])[0]) {
-				return false // an initial: "J. Smith"
+		if initial, _ := utf8.DecodeRuneInString(text[w:term]); term-w == utf8.RuneLen(initial) && unicode.IsUpper(initial) {
+			// "J. Smith" is an initial; "39 C. Above" is a unit after a number.
+			before := strings.TrimRight(text[:w], " ")
+			if last, _ := utf8.DecodeLastRuneInString(before); !unicode.IsDigit(last) {
+				return false
 			}
 		}
 	}
@@ -138,32 +140,45 @@ func (s *source) sentences(start, end int) [][2]int {
 	return out
 }
 
-// cutLong splits one sentence longer than max characters at the last clause
-// mark or space that keeps each part within max; a run with neither (a long
-// URL, unbroken CJK) is cut at max characters. These are the only chunks
-// that end mid-sentence.
+// cutLong splits one sentence too long to keep whole (more than twice max
+// characters: a run-on list, a paragraph without stops, unbroken CJK) into
+// near-equal parts of at most max characters, each cut at a clause mark or
+// space near its target. These are the only chunks that end mid-sentence.
 func (s *source) cutLong(start, end, max int) [][2]int {
 	var out [][2]int
-	for utf8.RuneCountInString(s.text[start:end]) > max {
-		limit := start
-		for n := 0; n < max && limit < end; n++ {
-			_, size := utf8.DecodeRuneInString(s.text[limit:end])
-			limit += size
+	for {
+		size := utf8.RuneCountInString(s.text[start:end])
+		if size <= max {
+			break
 		}
+		parts := (size + max - 1) / max
+		target := size / parts
+		limit, targetOff := start, start
+		for n := 0; n < max && limit < end; n++ {
+			if n == target {
+				targetOff = limit
+			}
+			_, w := utf8.DecodeRuneInString(s.text[limit:end])
+			limit += w
+		}
+		// The clause mark, else the space, nearest to the target.
 		cut, clause := -1, -1
 		for k := start; k < limit; {
-			r, size := utf8.DecodeRuneInString(s.text[k:limit])
-			k += size
+			r, w := utf8.DecodeRuneInString(s.text[k:limit])
+			k += w
 			switch {
 			case r == ',' || r == ';' || r == ':' || r == '،' || r == '؛' || r == '，' || r == '、' || r == '；' || r == '：':
-				clause = k
-			case unicode.IsSpace(r) && k-size > start:
-				cut = k - size
+				if clause < 0 || abs(k-targetOff) < abs(clause-targetOff) {
+					clause = k
+				}
+			case unicode.IsSpace(r) && k-w > start:
+				if cut < 0 || abs(k-w-targetOff) < abs(cut-targetOff) {
+					cut = k - w
+				}
 			}
 		}
-		// Prefer a clause mark in the last third, then any space, then a hard cut.
 		switch {
-		case clause > start && clause >= start+(limit-start)*2/3:
+		case clause > start && abs(clause-targetOff) <= (limit-start)/4:
 			cut = clause
 		case cut > start:
 		case clause > start:
@@ -181,4 +196,11 @@ func (s *source) cutLong(start, end, max int) [][2]int {
 		out = append(out, [2]int{a, b})
 	}
 	return out
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

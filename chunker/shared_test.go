@@ -1,0 +1,92 @@
+package chunker
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// sharedDir returns ../shared/<rel>. Tests that need it fail when CI asks
+// for the shared data (FOLIO_REQUIRE_SHARED=1) and it is missing, and skip
+// on a machine that simply does not have it.
+func sharedDir(t testing.TB, rel string) string {
+	t.Helper()
+	dir := filepath.Join("..", "..", "shared", rel)
+	if _, err := os.Stat(dir); err != nil {
+		if os.Getenv("FOLIO_REQUIRE_SHARED") == "1" {
+			t.Fatalf("shared data %s is required (FOLIO_REQUIRE_SHARED=1) but missing: %v", dir, err)
+		}
+		t.Skipf("shared data %s not present", dir)
+	}
+	return dir
+}
+
+func readShared(t testing.TB, rel string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(sharedDir(t, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// fileLines splits the original bytes the way an editor does (LF, CRLF or
+// CR end a line), independently of the chunker's own normalisation.
+func fileLines(data []byte) []string {
+	s := strings.TrimPrefix(string(data), "\xEF\xBB\xBF")
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	return strings.Split(s, "\n")
+}
+
+// checkInvariants asserts what must hold for any input: chunks in order,
+// line numbers that match the file, text that is exactly the cited source,
+// and no word lost.
+func checkInvariants(t testing.TB, name string, data []byte, doc *Document, opt Options) Report {
+	t.Helper()
+	lines := fileLines(data)
+	prevStart, prevEnd := -1, -1
+	for i, c := range doc.Chunks {
+		if c.Ordinal != i {
+			t.Fatalf("%s: chunk %d has ordinal %d", name, i, c.Ordinal)
+		}
+		if c.Start < 0 || c.End > len(doc.Text) || c.Start >= c.End {
+			t.Fatalf("%s: chunk %d has bad range %d-%d", name, i, c.Start, c.End)
+		}
+		if c.Text != doc.Text[c.Start:c.End] || strings.TrimSpace(c.Text) != c.Text || c.Text == "" {
+			t.Fatalf("%s: chunk %d text is not its trimmed source range: %q", name, i, c.Text)
+		}
+		if c.Start < prevStart || (opt.Overlap == 0 && c.Start < prevEnd) {
+			t.Fatalf("%s: chunk %d (%d-%d) out of order after %d-%d", name, i, c.Start, c.End, prevStart, prevEnd)
+		}
+		prevStart, prevEnd = c.Start, c.End
+		if c.StartLine < 1 || c.StartLine > c.EndLine || c.EndLine > len(lines) {
+			t.Fatalf("%s: chunk %d lines %d-%d outside 1-%d", name, i, c.StartLine, c.EndLine, len(lines))
+		}
+		if want := strings.Count(doc.Text[:c.Start], "\n") + 1; c.StartLine != want {
+			t.Fatalf("%s: chunk %d start line %d, want %d", name, i, c.StartLine, want)
+		}
+		// The cited lines of the file itself hold the chunk's first and last line.
+		textLines := strings.Split(c.Text, "\n")
+		if c.EndLine-c.StartLine+1 != len(textLines) {
+			t.Fatalf("%s: chunk %d spans lines %d-%d but has %d lines", name, i, c.StartLine, c.EndLine, len(textLines))
+		}
+		if utf8.ValidString(lines[c.StartLine-1]) && !strings.Contains(lines[c.StartLine-1], textLines[0]) {
+			t.Fatalf("%s: chunk %d first line %q is not in file line %d %q", name, i, textLines[0], c.StartLine, lines[c.StartLine-1])
+		}
+		last := textLines[len(textLines)-1]
+		if utf8.ValidString(lines[c.EndLine-1]) && !strings.Contains(lines[c.EndLine-1], last) {
+			t.Fatalf("%s: chunk %d last line %q is not in file line %d %q", name, i, last, c.EndLine, lines[c.EndLine-1])
+		}
+		if len(c.Path) == 0 || !strings.HasPrefix(c.ID, "chk_") || len(c.ID) != 24 || !strings.HasPrefix(c.Section, "sec_") {
+			t.Fatalf("%s: chunk %d lacks path or ids: %+v", name, i, c)
+		}
+	}
+	r := Measure(doc, opt)
+	if r.Coverage.Lost != 0 {
+		t.Fatalf("%s: %d of %d words lost, first %q", name, r.Coverage.Lost, r.Coverage.Words, r.Coverage.LostWord)
+	}
+	return r
+}
