@@ -261,12 +261,15 @@ func (m *measurer) coverage(p *parsed) Coverage {
 			continue
 		}
 		start := i
-		for i < len(text) {
-			r, size = utf8.DecodeRuneInString(text[i:])
-			if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.M, r) {
+		if isCJK(r) {
+			i += size // CJK has no spaces: each character counts as a word
+		}
+		for i < len(text) && !isCJK(r) {
+			r2, size2 := utf8.DecodeRuneInString(text[i:])
+			if isCJK(r2) || !unicode.IsLetter(r2) && !unicode.IsDigit(r2) && !unicode.Is(unicode.M, r2) {
 				break
 			}
-			i += size
+			i += size2
 		}
 		cov.Words++
 		for k < len(spans) && spans[k][0] <= start {

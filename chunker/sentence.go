@@ -184,7 +184,7 @@ func (s *source) cutLong(start, end, max int) [][2]int {
 		case clause > start:
 			cut = clause
 		default:
-			cut = limit
+			cut = s.nextBreak(limit, end)
 		}
 		a, b := s.trimRange(start, cut)
 		if a < b {
@@ -203,4 +203,26 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// nextBreak finds the first place at or after off where a cut keeps words
+// whole: whitespace, a clause mark, or a boundary next to a CJK character
+// (CJK is written without spaces, so any character boundary will do).
+func (s *source) nextBreak(off, end int) int {
+	for k := off; k < end; {
+		r, w := utf8.DecodeRuneInString(s.text[k:end])
+		if isCJK(r) {
+			return k
+		}
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r)) {
+			return k + w
+		}
+		k += w
+	}
+	return end
+}
+
+// isCJK reports characters of scripts written without spaces between words.
+func isCJK(r rune) bool {
+	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r)
 }

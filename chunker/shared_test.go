@@ -55,7 +55,7 @@ func checkInvariants(t testing.TB, name string, data []byte, doc *Document, opt 
 		if c.Start < 0 || c.End > len(doc.Text) || c.Start >= c.End {
 			t.Fatalf("%s: chunk %d has bad range %d-%d", name, i, c.Start, c.End)
 		}
-		if c.Text != doc.Text[c.Start:c.End] || strings.TrimSpace(c.Text) != c.Text || c.Text == "" {
+		if c.Text != doc.Text[c.Start:c.End] || strings.Trim(c.Text, " \t\n\v\f") != c.Text || c.Text == "" {
 			t.Fatalf("%s: chunk %d text is not its trimmed source range: %q", name, i, c.Text)
 		}
 		if c.Start < prevStart || (opt.Overlap == 0 && c.Start < prevEnd) {

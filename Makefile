@@ -1,0 +1,140 @@
+# Folio — offline desktop search for folders of Markdown.
+#
+#   make deps    install the missing system packages a cgo Fyne build needs
+#   make build   compile bin/folio
+#   make run     build and start Folio (opens the bundled sample library)
+#   make test    gofmt check + go vet + all tests (cgo on; heavy corpus tests)
+#   make bench   run the benchmarks
+#   make clean   remove build output
+
+# ---- variables ---------------------------------------------------------------
+
+# Go toolchain: PATH first, then the standard tarball location.
+ifeq ($(origin GO),undefined)
+GO := $(shell command -v go >/dev/null 2>&1 && echo go || { test -x /usr/local/go/bin/go && echo /usr/local/go/bin/go; } || echo go)
+endif
+# gofmt from the same toolchain as $(GO) (evaluated only when used).
+GOFMT = $(shell $(GO) env GOROOT 2>/dev/null)/bin/gofmt
+
+BIN          ?= bin/folio
+PKGS         ?= ./...
+ARGS         ?=
+TESTFLAGS    ?=
+TEST_TIMEOUT ?= 30m
+BENCH        ?= .
+BENCHFLAGS   ?=
+
+# Debian/Ubuntu packages needed to compile Fyne's GLFW/OpenGL driver with cgo.
+DEB_PACKAGES ?= gcc libc6-dev pkg-config libgl1-mesa-dev libx11-dev \
+                libxcursor-dev libxrandr-dev libxinerama-dev libxi-dev libxxf86vm-dev
+
+# The GLFW driver (and therefore the main package and its tests) needs cgo.
+export CGO_ENABLED := 1
+
+.DEFAULT_GOAL := build
+
+.PHONY: all deps build run test fmt-check vet bench clean
+
+all: build
+
+# ---- deps --------------------------------------------------------------------
+
+# POSIX sh script run by `make deps`; `$$` is a literal `$` for the shell.
+define DEPS_SCRIPT
+set -eu
+if ! command -v "$(GO)" >/dev/null 2>&1; then
+  echo "deps: 'go' was not found. Folio needs Go 1.26 or newer:" >&2
+  echo "deps:   install it from https://go.dev/dl/ and put its bin/ directory on PATH" >&2
+  echo 'deps:   (e.g. export PATH="$$PATH:/usr/local/go/bin"), then run make again.' >&2
+  exit 1
+fi
+why() {
+  case "$$1" in
+    gcc)            echo "C compiler for cgo (GLFW, OpenGL bindings)" ;;
+    libc6-dev)      echo "C library headers for cgo" ;;
+    pkg-config)     echo "go-gl/gl locates OpenGL with pkg-config" ;;
+    libgl1-mesa-dev) echo "OpenGL headers and libGL" ;;
+    libx11-dev)     echo "X11 headers (GLFW window system)" ;;
+    libxcursor-dev) echo "Xcursor headers (GLFW cursors)" ;;
+    libxrandr-dev)  echo "XRandR headers (GLFW monitors)" ;;
+    libxinerama-dev) echo "Xinerama headers (GLFW multi-monitor)" ;;
+    libxi-dev)      echo "XInput2 headers (GLFW input)" ;;
+    libxxf86vm-dev) echo "XF86VidMode headers (GLFW gamma/video modes)" ;;
+    *)              echo "needed for the cgo build" ;;
+  esac
+}
+if ! command -v dpkg >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
+  echo "deps: no apt-get/dpkg here; cannot check system packages. A cgo Fyne build needs:"
+  case "$$(uname -s)" in
+    Darwin) echo "deps:   macOS: Xcode command line tools (xcode-select --install)" ;;
+    *)
+      echo "deps:   a C compiler (gcc), pkg-config, OpenGL and X11 development headers:"
+      echo "deps:   Debian/Ubuntu: apt-get install $(DEB_PACKAGES)"
+      echo "deps:   Fedora: dnf install gcc pkgconf-pkg-config mesa-libGL-devel libX11-devel libXcursor-devel libXrandr-devel libXinerama-devel libXi-devel libXxf86vm-devel"
+      echo "deps:   Arch: pacman -S gcc pkgconf mesa libx11 libxcursor libxrandr libxinerama libxi libxxf86vm"
+      ;;
+  esac
+  echo "deps: continuing; the build fails if any of these are missing."
+  exit 0
+fi
+missing=""
+for p in $(DEB_PACKAGES); do
+  dpkg -s "$$p" 2>/dev/null | grep -q '^Status: install ok installed' || missing="$$missing $$p"
+done
+if [ -z "$$missing" ]; then
+  echo "deps: all present"
+  exit 0
+fi
+echo "deps: installing missing Debian packages needed to build Fyne's GLFW driver with cgo:"
+for p in $$missing; do echo "deps:   $$p - $$(why "$$p")"; done
+SUDO=""
+if [ "$$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    SUDO="sudo"
+  else
+    echo "deps: not root and sudo is not available; as root run:" >&2
+    echo "deps:   apt-get update && apt-get install -y --no-install-recommends$$missing" >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$$SUDO apt-get update
+$$SUDO apt-get install -y --no-install-recommends $$missing
+echo "deps: installed$$missing"
+endef
+export DEPS_SCRIPT
+
+deps:
+	@sh -c "$$DEPS_SCRIPT"
+
+# ---- build / run -------------------------------------------------------------
+
+build: deps
+	$(GO) build -o $(BIN) .
+
+run: deps build
+	./$(BIN) $(ARGS)
+
+# ---- checks ------------------------------------------------------------------
+
+# Unformatted files (skipping testdata, hidden and _ directories, like ./...).
+fmt-check:
+	@files=$$(find . -mindepth 1 -type d \( -name testdata -o -name vendor -o -name '.*' -o -name '_*' \) -prune \
+		-o -type f -name '*.go' -exec "$(GOFMT)" -l {} +); \
+	if [ -n "$$files" ]; then \
+		echo "gofmt: these files are not formatted (run: gofmt -w <file>):"; \
+		echo "$$files" | sed 's/^/  /'; \
+		exit 1; \
+	fi
+
+vet: deps
+	$(GO) vet $(PKGS)
+
+test: deps fmt-check vet
+	$(GO) test -timeout $(TEST_TIMEOUT) $(TESTFLAGS) $(PKGS)
+
+bench: deps
+	$(GO) test -run '^$$' -bench $(BENCH) -benchmem -timeout $(TEST_TIMEOUT) $(BENCHFLAGS) $(PKGS)
+
+clean:
+	rm -rf bin
