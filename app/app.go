@@ -1,0 +1,114 @@
+// Package app wires the chunker, the index and the window together and
+// holds Folio's command line.
+package app
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// Exit codes of the command line.
+const (
+	exitOK      = 0
+	exitNothing = 1 // a search found nothing
+	exitError   = 2 // bad usage or an error
+)
+
+// env is what a command may touch: its output streams and arguments.
+type env struct {
+	stdout, stderr io.Writer
+}
+
+type command struct {
+	name, args, help string
+	run              func(e *env, args []string) int
+}
+
+var commands []command
+
+func init() {
+	commands = []command{
+		{"chunks", "[--max N] [--min N] [--overlap N] [--fixed N] [--json] FILE...",
+			"split Markdown files into chunks and print them with a quality report", runChunks},
+	}
+}
+
+// Main runs Folio with the given arguments and returns the exit code.
+func Main(args []string) int {
+	return run(&env{stdout: os.Stdout, stderr: os.Stderr}, args)
+}
+
+func run(e *env, args []string) int {
+	if len(args) == 0 {
+		usage(e.stderr)
+		return exitError
+	}
+	switch args[0] {
+	case "help", "-h", "--help", "-help":
+		usage(e.stdout)
+		return exitOK
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return c.run(e, args[1:])
+		}
+	}
+	fmt.Fprintf(e.stderr, "folio: unknown command %q\n\n", args[0])
+	usage(e.stderr)
+	return exitError
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "Usage: folio COMMAND [ARGS]")
+	fmt.Fprintln(w)
+	for _, c := range commands {
+		fmt.Fprintf(w, "  folio %s %s\n      %s\n", c.name, c.args, c.help)
+	}
+}
+
+// parseFlags parses flags that may stand before, between or after the
+// positional arguments, as people type them.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, nil
+		}
+		if args[0] == "--" {
+			return append(positional, args[1:]...), nil
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}
+
+func newFlagSet(e *env, name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	for _, c := range commands {
+		if c.name == name {
+			fs.Usage = func() {
+				fmt.Fprintf(e.stderr, "Usage: folio %s %s\n", c.name, c.args)
+				fs.PrintDefaults()
+			}
+		}
+	}
+	return fs
+}
+
+func plural(n int, one string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	if strings.HasSuffix(one, "y") {
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(one, "y"))
+	}
+	return fmt.Sprintf("%d %ss", n, one)
+}

@@ -1,0 +1,103 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"folio/chunker"
+)
+
+// runChunks implements `folio chunks`: it shows how files are split and
+// measures the result, so chunk settings can be judged on real files.
+func runChunks(e *env, args []string) int {
+	fs := newFlagSet(e, "chunks")
+	def := chunker.DefaultOptions()
+	max := fs.Int("max", def.Max, "largest chunk in characters (atomic blocks may exceed it)")
+	min := fs.Int("min", def.Min, "chunks smaller than this merge with a neighbour when they fit")
+	overlap := fs.Int("overlap", def.Overlap, "sentences repeated between prose chunks (with --fixed: characters)")
+	fixed := fs.Int("fixed", 0, "cut every N characters instead (the baseline)")
+	asJSON := fs.Bool("json", false, "print one JSON object per chunk per line")
+	files, err := parseFlags(fs, args)
+	if err != nil {
+		return exitError
+	}
+	if len(files) == 0 {
+		fs.Usage()
+		return exitError
+	}
+	opt := chunker.Options{Max: *max, Min: *min, Overlap: *overlap}
+	if err := opt.Validate(); err != nil && *fixed == 0 {
+		fmt.Fprintf(e.stderr, "folio chunks: %v\n", err)
+		return exitError
+	}
+	if *fixed > 0 {
+		opt = chunker.Options{Max: *fixed}
+	}
+	status := exitOK
+	enc := json.NewEncoder(e.stdout)
+	enc.SetEscapeHTML(false)
+	report := e.stdout
+	if *asJSON {
+		report = e.stderr // keep stdout one JSON object per line
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "folio chunks: %v\n", err)
+			status = exitError
+			continue
+		}
+		var doc *chunker.Document
+		if *fixed > 0 {
+			doc, err = chunker.SplitFixed(name, data, *fixed, *overlap)
+		} else {
+			doc, err = chunker.Split(name, data, opt)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "folio chunks: %s: %v\n", name, err)
+			status = exitError
+			continue
+		}
+		if doc.InvalidBytes > 0 {
+			fmt.Fprintf(e.stderr, "folio chunks: %s: %s of invalid UTF-8 replaced by U+FFFD\n", name, plural(doc.InvalidBytes, "byte"))
+		}
+		if *asJSON {
+			for _, c := range doc.Chunks {
+				if err := enc.Encode(c); err != nil {
+					fmt.Fprintf(e.stderr, "folio chunks: %v\n", err)
+					return exitError
+				}
+			}
+		} else {
+			fmt.Fprintf(e.stdout, "%s: %s, title %q\n", name, plural(len(doc.Chunks), "chunk"), doc.Title)
+			for _, c := range doc.Chunks {
+				fmt.Fprintf(e.stdout, "  #%-3d %-5s %5d chars  lines %d-%d  %s\n", c.Ordinal, c.Kind,
+					utf8.RuneCountInString(c.Text), c.StartLine, c.EndLine, strings.Join(c.Path, " > "))
+			}
+		}
+		printReport(report, doc, chunker.Measure(doc, opt), opt)
+	}
+	return status
+}
+
+func printReport(w io.Writer, doc *chunker.Document, r chunker.Report, opt chunker.Options) {
+	s, d := r.Sizes, r.Defects
+	fmt.Fprintf(w, "  sizes    n %d · min %d · p50 %d · p90 %d · max %d · over max %d · under min %d\n",
+		s.N, s.Min, s.P50, s.P90, s.Max, s.OverMax, s.UnderMin)
+	fmt.Fprintf(w, "  defects  %d: ending mid-sentence %d · table rows without header %d · split tables %d · code cut open %d · empty paths %d\n",
+		d.Total(), d.MidSentence, d.OrphanedRows, d.SplitTables, d.SplitCode, d.EmptyPaths)
+	for _, p := range d.Problems {
+		c := doc.Chunks[p.Ordinal]
+		fmt.Fprintf(w, "           #%d lines %d-%d: %s\n", c.Ordinal, c.StartLine, c.EndLine, p.Kind)
+	}
+	stored := 0.0
+	if r.DocumentChars > 0 {
+		stored = float64(r.StoredChars) / float64(r.DocumentChars)
+	}
+	fmt.Fprintf(w, "  sentences separated %d of %d adjacent pairs · stored %.2fx the document\n", r.Adjacency.Separated, r.Adjacency.Pairs, stored)
+	fmt.Fprintf(w, "  coverage %d words, %d lost\n", r.Coverage.Words, r.Coverage.Lost)
+}
