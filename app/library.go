@@ -1,0 +1,314 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"folio/index"
+)
+
+func init() {
+	commands = append(commands,
+		command{"add", "[--db FILE] DIR...", "add folders to the library and index them", runAdd},
+		command{"scan", "[--db FILE]", "re-scan every folder: index new and changed files, drop deleted ones", runScan},
+		command{"remove", "[--db FILE] DIR", "remove a folder from the library (its files are not touched)", runRemove},
+		command{"folders", "[--db FILE]", "list the library's folders", runFolders},
+		command{"search", "[--db FILE] [--json] [--limit N] [--folder DIR] QUERY...", "search the library", runSearch},
+		command{"stats", "[--db FILE]", "folders, documents, chunks, database size, last scan", runStats},
+	)
+}
+
+// dbFlag adds --db; the default comes from FOLIO_DB or the config folder.
+func dbFlag(fs *flag.FlagSet) *string {
+	return fs.String("db", "", "library file (default $FOLIO_DB, else the user config folder's folio/library.db)")
+}
+
+func openLibrary(e *env, flagValue string) (*index.Index, bool) {
+	path := flagValue
+	if path == "" {
+		var err error
+		if path, err = index.DefaultPath(); err != nil {
+			fmt.Fprintf(e.stderr, "folio: %v\n", err)
+			return nil, false
+		}
+	}
+	ix, err := index.Open(path)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "folio: %v\n", err)
+		return nil, false
+	}
+	return ix, true
+}
+
+// interruptible cancels the context on Ctrl+C, so an import stops cleanly
+// and keeps what it finished.
+func interruptible() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt)
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// progressBar draws one line on a terminal: files, MB/s and time left.
+func progressBar(w io.Writer) func(index.Progress) {
+	if !isTerminal(w) {
+		return nil
+	}
+	start, drawn := time.Now(), time.Time{}
+	return func(p index.Progress) {
+		if p.FilesTotal == 0 || (time.Since(drawn) < 100*time.Millisecond && p.FilesDone < p.FilesTotal) {
+			return
+		}
+		drawn = time.Now()
+		elapsed := time.Since(start).Seconds()
+		rate := float64(p.BytesDone) / 1e6 / max(elapsed, 1e-3)
+		left := "?"
+		if p.BytesDone > 0 {
+			left = (time.Duration(float64(p.BytesTotal-p.BytesDone)/float64(p.BytesDone)*elapsed) * time.Second).Round(time.Second).String()
+		}
+		const width = 30
+		done := width * p.FilesDone / p.FilesTotal
+		fmt.Fprintf(w, "\r[%s%s] %d/%d files · %.1f MB/s · %s left   ", strings.Repeat("#", done), strings.Repeat(".", width-done),
+			p.FilesDone, p.FilesTotal, rate, left)
+		if p.FilesDone == p.FilesTotal {
+			fmt.Fprint(w, "\r\033[K")
+		}
+	}
+}
+
+func printSummary(w io.Writer, s index.Summary) {
+	fmt.Fprintf(w, "%s: %d added, %d updated, %d removed, %d unchanged, %d skipped · %s chunks written · %.1f MB in %s\n",
+		plural(s.Folders, "folder"), s.Added, s.Updated, s.Removed, s.Unchanged, len(s.Skipped), fmt.Sprint(s.Chunks),
+		float64(s.Bytes)/1e6, s.Elapsed.Round(time.Millisecond))
+	for _, sk := range s.Skipped {
+		fmt.Fprintf(w, "  skipped %s: %s\n", sk.Path, sk.Reason)
+	}
+	if s.Cancelled {
+		fmt.Fprintln(w, "cancelled: what was finished is searchable; `folio scan` completes the rest")
+	}
+}
+
+func runAdd(e *env, args []string) int {
+	fs := newFlagSet(e, "add")
+	db := dbFlag(fs)
+	dirs, err := parseFlags(fs, args)
+	if err != nil || len(dirs) == 0 {
+		fs.Usage()
+		return exitError
+	}
+	ix, ok := openLibrary(e, *db)
+	if !ok {
+		return exitError
+	}
+	defer ix.Close()
+	ctx, stop := interruptible()
+	defer stop()
+	status := exitOK
+	for _, d := range dirs {
+		s, err := ix.AddFolder(ctx, d, index.ImportOptions{Progress: progressBar(e.stderr)})
+		if err != nil {
+			fmt.Fprintf(e.stderr, "folio: %v\n", err)
+			status = exitError
+			continue
+		}
+		printSummary(e.stdout, s)
+	}
+	return status
+}
+
+func runScan(e *env, args []string) int {
+	fs := newFlagSet(e, "scan")
+	db := dbFlag(fs)
+	if rest, err := parseFlags(fs, args); err != nil || len(rest) > 0 {
+		fs.Usage()
+		return exitError
+	}
+	ix, ok := openLibrary(e, *db)
+	if !ok {
+		return exitError
+	}
+	defer ix.Close()
+	ctx, stop := interruptible()
+	defer stop()
+	s, err := ix.Scan(ctx, index.ImportOptions{Progress: progressBar(e.stderr)})
+	printSummary(e.stdout, s)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "folio: %v\n", err)
+		return exitError
+	}
+	return exitOK
+}
+
+func runRemove(e *env, args []string) int {
+	fs := newFlagSet(e, "remove")
+	db := dbFlag(fs)
+	dirs, err := parseFlags(fs, args)
+	if err != nil || len(dirs) != 1 {
+		fs.Usage()
+		return exitError
+	}
+	ix, ok := openLibrary(e, *db)
+	if !ok {
+		return exitError
+	}
+	defer ix.Close()
+	if err := ix.RemoveFolder(context.Background(), dirs[0]); err != nil {
+		fmt.Fprintf(e.stderr, "folio: %v\n", err)
+		return exitError
+	}
+	fmt.Fprintf(e.stdout, "removed %s from the library (no files were touched)\n", dirs[0])
+	return exitOK
+}
+
+func runFolders(e *env, args []string) int {
+	fs := newFlagSet(e, "folders")
+	db := dbFlag(fs)
+	if rest, err := parseFlags(fs, args); err != nil || len(rest) > 0 {
+		fs.Usage()
+		return exitError
+	}
+	ix, ok := openLibrary(e, *db)
+	if !ok {
+		return exitError
+	}
+	defer ix.Close()
+	folders, err := ix.Folders(context.Background())
+	if err != nil {
+		fmt.Fprintf(e.stderr, "folio: %v\n", err)
+		return exitError
+	}
+	if len(folders) == 0 {
+		fmt.Fprintln(e.stdout, "the library is empty: add a folder with `folio add DIR`")
+	}
+	for _, f := range folders {
+		last := "never scanned"
+		if !f.LastScan.IsZero() {
+			last = "scanned " + f.LastScan.Format("2006-01-02 15:04")
+		}
+		fmt.Fprintf(e.stdout, "%s\n  %s, %s, %s skipped, %s\n", f.Path, plural(f.Documents, "document"), plural(f.Chunks, "chunk"), fmt.Sprint(f.Skipped), last)
+	}
+	return exitOK
+}
+
+func runStats(e *env, args []string) int {
+	fs := newFlagSet(e, "stats")
+	db := dbFlag(fs)
+	if rest, err := parseFlags(fs, args); err != nil || len(rest) > 0 {
+		fs.Usage()
+		return exitError
+	}
+	ix, ok := openLibrary(e, *db)
+	if !ok {
+		return exitError
+	}
+	defer ix.Close()
+	s, err := ix.Stats(context.Background())
+	if err != nil {
+		fmt.Fprintf(e.stderr, "folio: %v\n", err)
+		return exitError
+	}
+	last := "never"
+	if !s.LastScan.IsZero() {
+		last = s.LastScan.Format("2006-01-02 15:04:05")
+	}
+	fmt.Fprintf(e.stdout, "library   %s\nfolders   %d\ndocuments %d (%.1f MB of Markdown)\nchunks    %d\ndatabase  %.1f MB\nlast scan %s\n",
+		ix.Path(), s.Folders, s.Documents, float64(s.MarkdownBytes)/1e6, s.Chunks, float64(s.DatabaseBytes)/1e6, last)
+	return exitOK
+}
+
+// jsonHit is the --json form of a hit.
+type jsonHit struct {
+	Rank        int      `json:"rank"`
+	Score       float64  `json:"score"`
+	Folder      string   `json:"folder"`
+	Path        string   `json:"path"`
+	StartLine   int      `json:"start_line"`
+	EndLine     int      `json:"end_line"`
+	HeadingPath []string `json:"heading_path"`
+	Title       string   `json:"title"`
+	Snippet     string   `json:"snippet"`
+	Highlights  [][2]int `json:"highlights"`
+	ChunkID     string   `json:"chunk_id"`
+}
+
+func runSearch(e *env, args []string) int {
+	fs := newFlagSet(e, "search")
+	db := dbFlag(fs)
+	asJSON := fs.Bool("json", false, "one JSON object per hit per line")
+	limit := fs.Int("limit", 10, "number of hits")
+	folder := fs.String("folder", "", "only search this library folder")
+	words, err := parseFlags(fs, args)
+	if err != nil || len(words) == 0 {
+		fs.Usage()
+		return exitError
+	}
+	ix, ok := openLibrary(e, *db)
+	if !ok {
+		return exitError
+	}
+	defer ix.Close()
+	res, err := ix.Search(context.Background(), strings.Join(words, " "), index.SearchOptions{Limit: *limit, Folder: *folder})
+	if err != nil {
+		if errors.Is(err, index.ErrUnknownFolder) {
+			fmt.Fprintf(e.stderr, "folio: %v (see `folio folders`)\n", err)
+		} else {
+			fmt.Fprintf(e.stderr, "folio: %v\n", err)
+		}
+		return exitError
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
+		for _, h := range res.Hits {
+			hl := h.Snippet.Highlights
+			if hl == nil {
+				hl = [][2]int{}
+			}
+			enc.Encode(jsonHit{h.Rank, h.Score, h.Folder, h.Path, h.StartLine, h.EndLine, h.HeadingPath, h.Title, h.Snippet.Text, hl, h.ChunkID})
+		}
+	} else {
+		for _, h := range res.Hits {
+			fmt.Fprintf(e.stdout, "%d. %s\n   %s\n\n", h.Rank, h.Citation(), markSnippet(h.Snippet, isTerminal(e.stdout)))
+		}
+		note := ""
+		if res.Relaxed {
+			note = " (no chunk has every word; ranked by any of them)"
+		}
+		fmt.Fprintf(e.stdout, "%s · %s%s\n", plural(res.Total, "result"), res.Elapsed.Round(10*time.Microsecond), note)
+	}
+	if len(res.Hits) == 0 {
+		return exitNothing
+	}
+	return exitOK
+}
+
+// markSnippet marks matched words: bold on a terminal, [brackets] otherwise.
+func markSnippet(s index.Snippet, terminal bool) string {
+	open, close := "[", "]"
+	if terminal {
+		open, close = "\033[1m", "\033[0m"
+	}
+	var b strings.Builder
+	last := 0
+	for _, h := range s.Highlights {
+		b.WriteString(s.Text[last:h[0]])
+		b.WriteString(open + s.Text[h[0]:h[1]] + close)
+		last = h[1]
+	}
+	b.WriteString(s.Text[last:])
+	return b.String()
+}

@@ -1,0 +1,335 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"folio/chunker"
+)
+
+func openTemp(t testing.TB) *Index {
+	t.Helper()
+	ix, err := Open(filepath.Join(t.TempDir(), "library.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := ix.IntegrityCheck(context.Background()); err != nil {
+			t.Errorf("after test: %v", err)
+		}
+		ix.Close()
+	})
+	return ix
+}
+
+func writeFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func search(t testing.TB, ix *Index, q string) *Results {
+	t.Helper()
+	res, err := ix.Search(context.Background(), q, SearchOptions{})
+	if err != nil {
+		t.Fatalf("search %q: %v", q, err)
+	}
+	return res
+}
+
+const leaveMD = `# Leave
+
+Staff take leave through the portal.
+
+## Sick leave
+
+A doctor's note is needed after two days.
+Managers approve sick leave.
+
+## Annual leave
+
+Twenty-one days a year. Requests go in two weeks ahead.
+`
+
+func TestImportSearchAndCite(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"handbook/leave.md": leaveMD,
+		"handbook/travel.markdown": "# Travel\n\nTickets are booked through the internal portal.\n",
+		"notes/crème.mdx":         "# Recipes\n\nCrème brûlée needs cream.\n",
+		".git/HEAD.md":            "# hidden\n\nsecret words\n",
+		"node_modules/x/README.md": "# pkg\n\nsecret words\n",
+		"image.png":               "not markdown",
+	})
+	sum, err := ix.AddFolder(context.Background(), dir, ImportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Added != 3 || sum.Files != 3 {
+		t.Fatalf("summary %+v", sum)
+	}
+	res := search(t, ix, "sick leave")
+	if res.Total == 0 {
+		t.Fatal("no hits for sick leave")
+	}
+	h := res.Hits[0]
+	if h.Path != "handbook/leave.md" || strings.Join(h.HeadingPath, " > ") != "Leave > Sick leave" || h.StartLine != 7 || h.EndLine != 8 {
+		t.Fatalf("hit %+v", h)
+	}
+	want := filepath.Base(dir) + "/handbook/leave.md:7-8 · Leave > Sick leave"
+	if h.Citation() != want {
+		t.Errorf("citation %q, want %q", h.Citation(), want)
+	}
+	// The cited lines of the file hold the hit's text.
+	data, _ := os.ReadFile(filepath.Join(dir, "handbook/leave.md"))
+	lines := strings.Split(string(data), "\n")
+	if got := strings.Join(lines[h.StartLine-1:h.EndLine], "\n"); got != h.Text {
+		t.Errorf("cited lines %q != chunk text %q", got, h.Text)
+	}
+	// Highlights point at the original words.
+	if len(h.Snippet.Highlights) == 0 {
+		t.Fatalf("no highlights in %q", h.Snippet.Text)
+	}
+	for _, r := range h.Snippet.Highlights {
+		w := strings.ToLower(h.Snippet.Text[r[0]:r[1]])
+		if w != "sick" && w != "leave" {
+			t.Errorf("highlight %q", w)
+		}
+	}
+	if search(t, ix, "secret").Total != 0 {
+		t.Error("hidden folders or node_modules were indexed")
+	}
+	if r := search(t, ix, "creme"); r.Total != 1 || r.Hits[0].Path != "notes/crème.mdx" {
+		t.Errorf("creme: %+v", r)
+	}
+	if r := search(t, ix, "leaves"); r.Total == 0 {
+		t.Error("stemming: leaves does not find leave")
+	}
+}
+
+func TestQueryLanguage(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"leave.md": leaveMD, "travel.md": "# Travel\n\nBook tickets on the portal two weeks ahead.\n"})
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		q       string
+		paths   []string // heading paths of the hits, any order
+		relaxed bool
+	}{
+		{`"two weeks ahead"`, []string{"Leave > Annual leave", "Travel"}, false},
+		{`portal -tickets`, []string{"Leave"}, false},
+		{`in:sick`, []string{"Leave > Sick leave"}, false},
+		{`approv*`, []string{"Leave > Sick leave"}, false},
+		{`managers zebra`, []string{"Leave > Sick leave"}, true},
+	}
+	for _, c := range cases {
+		res := search(t, ix, c.q)
+		var got []string
+		for _, h := range res.Hits {
+			got = append(got, strings.Join(h.HeadingPath, " > "))
+		}
+		if strings.Join(sorted(got), "|") != strings.Join(sorted(c.paths), "|") || res.Relaxed != c.relaxed {
+			t.Errorf("%s: got %q relaxed %v, want %q relaxed %v", c.q, got, res.Relaxed, c.paths, c.relaxed)
+		}
+	}
+	for _, hostile := range []string{`"unbalanced`, `AND OR NOT NEAR`, `a:b`, `***`, `-`, `"`, `(`, `NEAR(a b)`, "\x00\x01", strings.Repeat("x ", 5000), `heading:leave`, `-portal`, "{col}:x", "\xff\xfe"} {
+		if _, err := ix.Search(context.Background(), hostile, SearchOptions{}); err != nil {
+			t.Errorf("query %q: %v", hostile, err)
+		}
+	}
+}
+
+func sorted(s []string) []string {
+	out := append([]string(nil), s...)
+	for i := range out {
+		for j := i + 1; j < len(out); j++ {
+			if out[j] < out[i] {
+				out[i], out[j] = out[j], out[i]
+			}
+		}
+	}
+	return out
+}
+
+func TestIncrementalScan(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.md": "# A\n\nalpha words\n", "b.md": "# B\n\nbravo words\n", "c.md": "# C\n\ncharlie words\n"})
+	ctx := context.Background()
+	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := ix.Scan(ctx, ImportOptions{})
+	if err != nil || s.Unchanged != 3 || s.Added+s.Updated+s.Removed != 0 {
+		t.Fatalf("unchanged rescan: %+v %v", s, err)
+	}
+	// Edit, delete, rename, add.
+	later := time.Now().Add(2 * time.Second)
+	writeFiles(t, dir, map[string]string{"a.md": "# A\n\nalpha edited delta\n", "d.md": "# D\n\necho words\n"})
+	os.Chtimes(filepath.Join(dir, "a.md"), later, later)
+	os.Remove(filepath.Join(dir, "b.md"))
+	os.Rename(filepath.Join(dir, "c.md"), filepath.Join(dir, "renamed.md"))
+	s, err = ix.Scan(ctx, ImportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Added != 2 || s.Updated != 1 || s.Removed != 2 || s.Unchanged != 0 {
+		t.Errorf("summary %+v", s)
+	}
+	if search(t, ix, "bravo").Total != 0 || search(t, ix, "delta").Total != 1 || search(t, ix, "echo").Total != 1 {
+		t.Error("index does not reflect the edits")
+	}
+	if r := search(t, ix, "charlie"); r.Total != 1 || r.Hits[0].Path != "renamed.md" {
+		t.Errorf("rename: %+v", r.Hits)
+	}
+	// Touching a file without changing it costs a hash, not a re-chunk.
+	os.Chtimes(filepath.Join(dir, "d.md"), later.Add(time.Second), later.Add(time.Second))
+	if s, _ = ix.Scan(ctx, ImportOptions{}); s.Unchanged != 3 || s.Updated != 0 {
+		t.Errorf("touch: %+v", s)
+	}
+	// New chunk settings re-chunk everything.
+	if s, _ = ix.Scan(ctx, ImportOptions{Chunking: chunker.Options{Max: 500, Min: 10}}); s.Updated != 3 {
+		t.Errorf("settings change: %+v", s)
+	}
+	st, _ := ix.Stats(ctx)
+	if st.Documents != 3 || st.Folders != 1 {
+		t.Errorf("stats %+v", st)
+	}
+	if err := ix.RemoveFolder(ctx, dir); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ = ix.Stats(ctx); st.Documents != 0 || st.Chunks != 0 {
+		t.Errorf("after remove: %+v", st)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "a.md")); err != nil {
+		t.Error("remove touched the user's files")
+	}
+}
+
+func TestBadFilesAreSkippedWithReasons(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"good.md": "# Good\n\nfine text\n", "binary.md": "abc\x00def", "bad-utf8.md": "# Bad\n\ncaf\xe9 au lait\n"})
+	os.Symlink(dir, filepath.Join(dir, "loop"))
+	unreadable := filepath.Join(dir, "locked.md")
+	writeFiles(t, dir, map[string]string{"locked.md": "# L\n"})
+	os.Chmod(unreadable, 0)
+	s, err := ix.AddFolder(context.Background(), dir, ImportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reasons := map[string]string{}
+	for _, sk := range s.Skipped {
+		reasons[sk.Path] = sk.Reason
+	}
+	if !strings.Contains(reasons["binary.md"], "binary") || !strings.Contains(reasons["loop"], "loop") {
+		t.Errorf("skips %+v", s.Skipped)
+	}
+	if os.Getuid() != 0 && !strings.Contains(reasons["locked.md"], "unreadable") {
+		t.Errorf("unreadable file not skipped: %+v", s.Skipped)
+	}
+	if search(t, ix, "fine").Total != 1 || search(t, ix, "lait").Total != 1 {
+		t.Error("good files not indexed")
+	}
+	if _, err := ix.AddFolder(context.Background(), filepath.Join(dir, "missing"), ImportOptions{}); err == nil {
+		t.Error("missing folder accepted")
+	}
+}
+
+func TestCancelledImportStaysConsistentAndRescanCompletes(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	files := map[string]string{}
+	for i := 0; i < 400; i++ {
+		files[filepath.Join("d", strings.Repeat("x", i%7+1)+string(rune('a'+i%26))+strings.Repeat("y", i/26)+".md")] = "# Note\n\nshared word and unique" + strings.Repeat(" filler text", 50) + "\n"
+	}
+	writeFiles(t, dir, files)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := 0
+	s, err := ix.AddFolder(ctx, dir, ImportOptions{Progress: func(p Progress) {
+		done = p.FilesDone
+		if p.FilesDone > 50 {
+			cancel()
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Cancelled {
+		t.Fatalf("not cancelled: %+v (done %d)", s, done)
+	}
+	if err := ix.IntegrityCheck(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	partial := search(t, ix, "shared").Total
+	if partial >= len(files) {
+		t.Errorf("cancel did not stop the import: %d", partial)
+	}
+	s, err = ix.Scan(context.Background(), ImportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := search(t, ix, "shared").Total; got != len(files) {
+		t.Errorf("after rescan %d of %d files searchable (summary %+v)", got, len(files), s)
+	}
+}
+
+func TestSearchDuringImport(t *testing.T) {
+	ix := openTemp(t)
+	dir1, dir2 := t.TempDir(), t.TempDir()
+	writeFiles(t, dir1, map[string]string{"a.md": "# A\n\nfirst folder text\n"})
+	files := map[string]string{}
+	for i := 0; i < 300; i++ {
+		files[string(rune('a'+i%26))+strings.Repeat("z", i/26)+".md"] = "# B\n\nsecond folder" + strings.Repeat(" more words here", 80) + "\n"
+	}
+	writeFiles(t, dir2, files)
+	ctx := context.Background()
+	if _, err := ix.AddFolder(ctx, dir1, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	searched := 0
+	_, err := ix.AddFolder(ctx, dir2, ImportOptions{Progress: func(p Progress) {
+		if r, err := ix.Search(ctx, "first", SearchOptions{}); err != nil || r.Total != 1 {
+			t.Errorf("search during import: %v %+v", err, r)
+		}
+		searched++
+	}})
+	if err != nil || searched == 0 {
+		t.Fatal(err, searched)
+	}
+}
+
+func TestSchemaVersionAndCorruption(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "lib.db")
+	ix, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix.db.Exec("PRAGMA user_version = 99")
+	ix.Close()
+	if _, err := Open(path); !errors.Is(err, ErrNewerSchema) {
+		t.Errorf("newer schema: %v", err)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.db")
+	os.WriteFile(bad, []byte(strings.Repeat("this is not a database ", 200)), 0o644)
+	_, err = Open(bad)
+	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "untouched") {
+		t.Errorf("corrupt file: %v", err)
+	}
+}

@@ -1,0 +1,192 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"folio/chunker"
+)
+
+// Folder is one root of the library.
+type Folder struct {
+	ID        int64
+	Path      string
+	Documents int
+	Chunks    int
+	Bytes     int64 // Markdown bytes indexed
+	LastScan  time.Time
+	Sample    bool
+	Skipped   int
+}
+
+// ErrUnknownFolder means a folder is not part of the library.
+var ErrUnknownFolder = errors.New("folder is not in the library")
+
+// Folders lists the library's folders with their counts.
+func (ix *Index) Folders(ctx context.Context) ([]Folder, error) {
+	rows, err := ix.db.QueryContext(ctx, `SELECT f.id, f.path, f.last_scan, f.sample,
+		(SELECT count(*) FROM documents d WHERE d.folder_id = f.id),
+		(SELECT coalesce(sum(d.size), 0) FROM documents d WHERE d.folder_id = f.id),
+		(SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE d.folder_id = f.id),
+		(SELECT count(*) FROM skipped s WHERE s.folder_id = f.id)
+		FROM folders f ORDER BY f.path`)
+	if err != nil {
+		return nil, fmt.Errorf("list folders: %w", err)
+	}
+	defer rows.Close()
+	var out []Folder
+	for rows.Next() {
+		var f Folder
+		var last int64
+		if err := rows.Scan(&f.ID, &f.Path, &last, &f.Sample, &f.Documents, &f.Bytes, &f.Chunks, &f.Skipped); err != nil {
+			return nil, fmt.Errorf("list folders: %w", err)
+		}
+		if last > 0 {
+			f.LastScan = time.Unix(last, 0)
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+func (ix *Index) folderByPath(ctx context.Context, dir string) (Folder, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return Folder{}, fmt.Errorf("%s: %w", dir, err)
+	}
+	folders, err := ix.Folders(ctx)
+	if err != nil {
+		return Folder{}, err
+	}
+	for _, f := range folders {
+		if f.Path == abs {
+			return f, nil
+		}
+	}
+	return Folder{}, fmt.Errorf("%s: %w", dir, ErrUnknownFolder)
+}
+
+// SetSample marks a folder as the bundled sample library.
+func (ix *Index) SetSample(ctx context.Context, dir string, sample bool) error {
+	f, err := ix.folderByPath(ctx, dir)
+	if err != nil {
+		return err
+	}
+	_, err = ix.db.ExecContext(ctx, `UPDATE folders SET sample = ? WHERE id = ?`, sample, f.ID)
+	return err
+}
+
+// RemoveFolder takes a folder and everything indexed from it out of the
+// library. The folder itself is never touched.
+func (ix *Index) RemoveFolder(ctx context.Context, dir string) error {
+	f, err := ix.folderByPath(ctx, dir)
+	if err != nil {
+		return fmt.Errorf("remove %w", err)
+	}
+	tx, err := ix.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("remove %s: %w", dir, err)
+	}
+	defer tx.Rollback()
+	for _, q := range []string{
+		`DELETE FROM chunks_fts WHERE rowid IN (SELECT c.id FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE d.folder_id = ?)`,
+		`DELETE FROM chunks WHERE doc_id IN (SELECT id FROM documents WHERE folder_id = ?)`,
+		`DELETE FROM documents WHERE folder_id = ?`,
+		`DELETE FROM skipped WHERE folder_id = ?`,
+		`DELETE FROM folders WHERE id = ?`,
+	} {
+		if _, err := tx.ExecContext(ctx, q, f.ID); err != nil {
+			return fmt.Errorf("remove %s: %w", dir, err)
+		}
+	}
+	return tx.Commit()
+}
+
+// Skipped lists the files of a folder left out at the last scan, and why.
+func (ix *Index) Skipped(ctx context.Context, folderID int64) ([]Skip, error) {
+	rows, err := ix.db.QueryContext(ctx, `SELECT rel_path, reason FROM skipped WHERE folder_id = ? ORDER BY rel_path`, folderID)
+	if err != nil {
+		return nil, fmt.Errorf("list skipped files: %w", err)
+	}
+	defer rows.Close()
+	var out []Skip
+	for rows.Next() {
+		var s Skip
+		if err := rows.Scan(&s.Path, &s.Reason); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// Stats describes the whole library.
+type Stats struct {
+	Folders       int
+	Documents     int
+	Chunks        int
+	MarkdownBytes int64
+	DatabaseBytes int64
+	LastScan      time.Time
+}
+
+// Stats counts what the library holds.
+func (ix *Index) Stats(ctx context.Context) (Stats, error) {
+	var s Stats
+	var last int64
+	err := ix.db.QueryRowContext(ctx, `SELECT
+		(SELECT count(*) FROM folders), (SELECT count(*) FROM documents), (SELECT count(*) FROM chunks),
+		(SELECT coalesce(sum(size), 0) FROM documents), (SELECT coalesce(max(last_scan), 0) FROM folders)`).
+		Scan(&s.Folders, &s.Documents, &s.Chunks, &s.MarkdownBytes, &last)
+	if err != nil {
+		return s, fmt.Errorf("stats: %w", err)
+	}
+	if last > 0 {
+		s.LastScan = time.Unix(last, 0)
+	}
+	for _, suffix := range []string{"", "-wal"} {
+		if info, err := os.Stat(ix.path + suffix); err == nil {
+			s.DatabaseBytes += info.Size()
+		}
+	}
+	return s, nil
+}
+
+// ChunkOptions are the library's chunk settings (defaults until changed).
+func (ix *Index) ChunkOptions(ctx context.Context) (chunker.Options, error) {
+	opt := chunker.DefaultOptions()
+	for key, dst := range map[string]*int{"chunk.max": &opt.Max, "chunk.min": &opt.Min, "chunk.overlap": &opt.Overlap} {
+		var v string
+		err := ix.db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, key).Scan(&v)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return opt, fmt.Errorf("read settings: %w", err)
+		}
+		if n, err := strconv.Atoi(v); err == nil {
+			*dst = n
+		}
+	}
+	return opt, nil
+}
+
+// SetChunkOptions changes the chunk settings; the next scan re-chunks every
+// document split with other settings.
+func (ix *Index) SetChunkOptions(ctx context.Context, opt chunker.Options) error {
+	if err := opt.Validate(); err != nil {
+		return err
+	}
+	for key, v := range map[string]int{"chunk.max": opt.Max, "chunk.min": opt.Min, "chunk.overlap": opt.Overlap} {
+		if _, err := ix.db.ExecContext(ctx, `INSERT OR REPLACE INTO settings(key, value) VALUES(?, ?)`, key, strconv.Itoa(v)); err != nil {
+			return fmt.Errorf("save settings: %w", err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,390 @@
+package index
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"folio/index/analyze"
+)
+
+// The query language is what people type into a search box, never FTS5
+// syntax:
+//
+//	word            every word must match (AND)
+//	"exact phrase"  adjacent words in order; “typographic” and «guillemet» quotes too
+//	word*           prefix; "a phra"* (or "a phra*") makes the phrase's last word a prefix
+//	-word -"phrase" exclude
+//	in:word         match only in the heading path (in:"phrase" too; -in:word excludes)
+//
+// Everything else is literal: AND/OR/NOT/NEAR are ordinary words, colons
+// outside in: and control characters separate words, operators standing
+// alone are ignored, an unbalanced quote closes at the end of the input.
+// Each word goes through the same analyser as the index, so the FTS5
+// expression only ever holds quoted analysed terms and cannot be a syntax
+// error, whatever was typed.
+
+// Limits for pasted blobs: input past queryMaxBytes is ignored, at most
+// queryMaxClauses clauses are kept (the first ones) and a phrase keeps its first
+// queryMaxPhraseTerms terms. Real queries are far below all three; the limits
+// only bound the work and the size of the MATCH expression.
+const (
+	queryMaxBytes       = 16 << 10
+	queryMaxClauses     = 64
+	queryMaxPhraseTerms = 32
+)
+
+// Clause is one unit of a query.
+type Clause struct {
+	Terms       []string // analysed terms; more than one means a phrase (adjacent, in order)
+	Prefix      bool     // the last term is a prefix (word*)
+	Exclude     bool     // -word or -"phrase"
+	HeadingOnly bool     // in:word — match only in the heading column
+}
+
+// Query is a parsed search query.
+type Query struct{ Clauses []Clause }
+
+// ParseQuery parses what the user typed. It never fails: anything it cannot
+// make sense of is dropped or taken literally.
+func ParseQuery(input string) Query {
+	if len(input) > queryMaxBytes {
+		input = input[:queryMaxBytes]
+		for len(input) > 0 && !utf8.RuneStart(input[len(input)-1]) {
+			input = input[:len(input)-1]
+		}
+		if len(input) > 0 { // drop a possibly truncated last rune
+			if r, n := utf8.DecodeLastRuneInString(input); r == utf8.RuneError && n <= 1 {
+				input = input[:len(input)-1]
+			}
+		}
+	}
+	var q Query
+	s := input
+	for i := 0; i < len(s) && len(q.Clauses) < queryMaxClauses; {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if isQuerySep(r) {
+			i += n
+			continue
+		}
+		var c Clause
+		j := i
+		if s[j] == '-' {
+			c.Exclude = true
+			j++
+		}
+		if len(s)-j >= 3 && strings.EqualFold(s[j:j+3], "in:") {
+			c.HeadingOnly = true
+			j += 3
+		}
+		if r, n := utf8.DecodeRuneInString(s[j:]); j < len(s) && isQueryQuote(r) {
+			// Quoted phrase, up to the next quote of any kind or the end.
+			k := j + n
+			end, next := len(s), len(s)
+			for p := k; p < len(s); {
+				r, n := utf8.DecodeRuneInString(s[p:])
+				if isQueryQuote(r) {
+					end, next = p, p+n
+					break
+				}
+				p += n
+			}
+			body := s[k:end]
+			if strings.HasSuffix(strings.TrimRightFunc(body, unicode.IsSpace), "*") {
+				c.Prefix = true // "new yo*" reads as a prefix too
+			}
+			for next < len(s) && s[next] == '*' {
+				c.Prefix = true
+				next++
+			}
+			q.add(c, body)
+			i = next
+			continue
+		}
+		k := j
+		for k < len(s) {
+			r, n := utf8.DecodeRuneInString(s[k:])
+			if isQuerySep(r) || isQueryQuote(r) {
+				break
+			}
+			k += n
+		}
+		word := s[j:k]
+		if strings.HasSuffix(word, "*") {
+			c.Prefix = true
+			word = strings.TrimRight(word, "*")
+		}
+		q.add(c, word)
+		if k == i { // cannot happen (a quote is handled above), but never loop
+			k = i + 1
+		}
+		i = k
+	}
+	q.dropStopwords()
+	return q
+}
+
+// isQuerySep: spaces, control characters (NUL, escapes pasted from a
+// terminal) and colons (http://x, a:b) separate words.
+func isQuerySep(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r <= ' ' || r == ':' || r == 0x7F
+	}
+	return unicode.IsSpace(r) || unicode.IsControl(r) || r == 0xFF1A // full-width colon
+}
+
+func isQueryQuote(r rune) bool {
+	switch r {
+	case '"', '“', '”', '„', '«', '»', '＂':
+		return true
+	}
+	return false
+}
+
+// add analyses text into clause c and appends it unless it is empty or a
+// duplicate.
+func (q *Query) add(c Clause, text string) {
+	toks := analyze.Tokens(text)
+	if len(toks) == 0 {
+		return
+	}
+	terms := make([]string, 0, min(len(toks), queryMaxPhraseTerms))
+	for _, t := range toks[:len(toks)-1] {
+		terms = append(terms, t.Term)
+	}
+	last := toks[len(toks)-1]
+	if !c.Prefix {
+		terms = append(terms, last.Term)
+	} else {
+		terms = append(terms, queryPrefixTerms(last.Term, text[last.Start:last.End])...)
+	}
+	if len(terms) > queryMaxPhraseTerms {
+		terms = terms[:queryMaxPhraseTerms]
+		c.Prefix = false // the prefix term was cut off
+	}
+	c.Terms = terms
+	for _, o := range q.Clauses {
+		if o.equal(c) {
+			return
+		}
+	}
+	q.Clauses = append(q.Clauses, c)
+}
+
+// queryPrefixTerms returns the prefix form of a word whose full analysis
+// is stem. The unstemmed fold (PrefixFold: no stemming, Arabic article
+// removed) is right for a partial word ("ibupro*"), but the index holds
+// stems, so for a whole word it would miss the word itself when stemming
+// changes it ("happy*" vs stored "happi", "running*" vs "run"). The common
+// prefix of fold and stem matches both the word's own stem and everything
+// the fold matches; it is used only when it keeps at least 3 characters, so
+// that stemming a partial word cannot widen "dos*" to "do*". Misses that
+// remain: "runn*" (stored "run") and short words such as "bus*" (stored
+// "bu").
+func queryPrefixTerms(stem, word string) []string {
+	f := strings.Fields(analyze.PrefixFold(word))
+	if len(f) != 1 {
+		return f
+	}
+	p := f[0]
+	n := 0
+	for n < len(p) && n < len(stem) && p[n] == stem[n] {
+		n++
+	}
+	for n > 0 && n < len(p) && !utf8.RuneStart(p[n]) {
+		n-- // never cut inside a UTF-8 sequence
+	}
+	if n == len(p) || utf8.RuneCountInString(p[:n]) < 3 {
+		return f
+	}
+	return []string{p[:n]}
+}
+
+func (c Clause) equal(o Clause) bool {
+	if c.Prefix != o.Prefix || c.Exclude != o.Exclude || c.HeadingOnly != o.HeadingOnly || len(c.Terms) != len(o.Terms) {
+		return false
+	}
+	for i := range c.Terms {
+		if c.Terms[i] != o.Terms[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// droppable: a plain one-word clause of a function word. Phrases, prefixes,
+// exclusions and in: are deliberate and always kept.
+func (c Clause) droppable() bool {
+	return len(c.Terms) == 1 && !c.Prefix && !c.Exclude && !c.HeadingOnly && analyze.IsStopword(c.Terms[0])
+}
+
+// dropStopwords removes droppable clauses when another positive clause
+// remains, so natural-language questions search for their content words
+// while a query made only of stopwords ("the who") still searches.
+func (q *Query) dropStopwords() {
+	keep := false
+	for _, c := range q.Clauses {
+		if !c.Exclude && !c.droppable() {
+			keep = true
+			break
+		}
+	}
+	if !keep {
+		return
+	}
+	out := q.Clauses[:0]
+	for _, c := range q.Clauses {
+		if !c.droppable() {
+			out = append(out, c)
+		}
+	}
+	q.Clauses = out
+}
+
+// Empty reports whether the query has no positive clause. FTS5 cannot
+// evaluate a query of exclusions only, and nothing typed means nothing to
+// find, so the search returns nothing.
+func (q Query) Empty() bool {
+	for _, c := range q.Clauses {
+		if !c.Exclude {
+			return false
+		}
+	}
+	return true
+}
+
+// Relaxable reports whether MatchAny differs from MatchAll: there is more
+// than one positive clause.
+func (q Query) Relaxable() bool {
+	n := 0
+	for _, c := range q.Clauses {
+		if !c.Exclude {
+			n++
+		}
+	}
+	return n > 1
+}
+
+// MatchAll returns the FTS5 MATCH expression requiring every positive
+// clause and none of the excluded ones, e.g.
+//
+//	("ibuprofen" AND "child" AND (heading : "dose"*)) NOT "adult"
+//
+// or "" when the query is Empty.
+func (q Query) MatchAll() string { return q.expr(" AND ") }
+
+// MatchAny returns the relaxed expression: any positive clause, none of the
+// excluded ones, e.g. ("ibuprofen" OR "child") NOT "adult". With a single
+// positive clause it equals MatchAll; "" when the query is Empty.
+func (q Query) MatchAny() string { return q.expr(" OR ") }
+
+func (q Query) expr(op string) string {
+	if q.Empty() {
+		return ""
+	}
+	var b strings.Builder
+	multi := q.Relaxable()
+	exclusions := false
+	if multi {
+		b.WriteByte('(')
+	}
+	first := true
+	for _, c := range q.Clauses {
+		if c.Exclude {
+			exclusions = true
+			continue
+		}
+		if !first {
+			b.WriteString(op)
+		}
+		first = false
+		c.write(&b)
+	}
+	if multi {
+		b.WriteByte(')')
+	}
+	if exclusions {
+		// NOT binds tighter than AND/OR in FTS5, so the positive part is
+		// parenthesised above and each NOT applies to all of it.
+		for _, c := range q.Clauses {
+			if c.Exclude {
+				b.WriteString(" NOT ")
+				c.write(&b)
+			}
+		}
+	}
+	return b.String()
+}
+
+// write appends the clause as an FTS5 phrase: "a b", "a b"* or
+// (heading : "a"). Terms never hold quotes (the analyser emits only letters,
+// digits and marks); doubling them anyway keeps the expression valid if
+// that ever changes.
+func (c Clause) write(b *strings.Builder) {
+	if c.HeadingOnly {
+		b.WriteString("(heading : ")
+	}
+	b.WriteByte('"')
+	for i, t := range c.Terms {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if strings.IndexByte(t, '"') >= 0 {
+			t = strings.ReplaceAll(t, `"`, `""`)
+		}
+		b.WriteString(t)
+	}
+	b.WriteByte('"')
+	if c.Prefix {
+		b.WriteByte('*')
+	}
+	if c.HeadingOnly {
+		b.WriteByte(')')
+	}
+}
+
+// Matches reports whether an analysed term of a document token should be
+// highlighted: it equals a term of a positive clause, or starts with the
+// prefix of a positive prefix clause. Stopwords inside a phrase ("side
+// effects of ibuprofen") are not highlighted on their own, unless the
+// phrase is all stopwords, so a snippet is not speckled with every "of".
+// Heading-only clauses count too, so the heading path can be highlighted
+// with the same function.
+func (q Query) Matches(term string) bool {
+	if term == "" {
+		return false
+	}
+	// Runs for every word of every snippet: no copies, stopword checks only
+	// on an actual hit.
+	for i := range q.Clauses {
+		c := &q.Clauses[i]
+		if c.Exclude {
+			continue
+		}
+		last := len(c.Terms) - 1
+		for j, t := range c.Terms {
+			if c.Prefix && j == last {
+				if strings.HasPrefix(term, t) {
+					return true
+				}
+				continue
+			}
+			if term == t {
+				if last > 0 && analyze.IsStopword(t) && !allStopwordTerms(c.Terms) {
+					continue
+				}
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func allStopwordTerms(terms []string) bool {
+	for _, t := range terms {
+		if !analyze.IsStopword(t) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,367 @@
+package index
+
+import (
+	"database/sql"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"unicode/utf8"
+
+	"folio/index/analyze"
+
+	_ "modernc.org/sqlite"
+)
+
+func cl(terms ...string) Clause { return Clause{Terms: terms} }
+
+func TestParseQueryClauses(t *testing.T) {
+	pre := func(c Clause) Clause { c.Prefix = true; return c }
+	exc := func(c Clause) Clause { c.Exclude = true; return c }
+	hd := func(c Clause) Clause { c.HeadingOnly = true; return c }
+	tests := []struct {
+		in   string
+		want []Clause
+	}{
+		{"ibuprofen child", []Clause{cl("ibuprofen"), cl("child")}},
+		{"  Ibuprofen\tCHILD\n", []Clause{cl("ibuprofen"), cl("child")}},
+		{`"side effects"`, []Clause{cl("side", "effect")}},
+		{`“side effects” dose`, []Clause{cl("side", "effect"), cl("dose")}},
+		{`«side effects»`, []Clause{cl("side", "effect")}},
+		{"ibupro*", []Clause{pre(cl("ibupro"))}},
+		{"dos*", []Clause{pre(cl("dos"))}},     // not stemmed to "do"
+		{"happy*", []Clause{pre(cl("happ"))}},  // finds stored "happi"
+		{"running*", []Clause{pre(cl("run"))}}, // finds stored "run"
+		{`"new yo"*`, []Clause{pre(cl("new", "yo"))}},
+		{`"new yo*"`, []Clause{pre(cl("new", "yo"))}},
+		{"-adult ibuprofen", []Clause{exc(cl("adult")), cl("ibuprofen")}},
+		{`-"side effects" x`, []Clause{exc(cl("side", "effect")), cl("x")}},
+		{"in:dosage", []Clause{hd(cl("dosag"))}},
+		{"IN:Dosage", []Clause{hd(cl("dosag"))}},
+		{`in:"side effects"`, []Clause{hd(cl("side", "effect"))}},
+		{`-in:warnings x`, []Clause{exc(hd(cl("warn"))), cl("x")}},
+		{"in:dos*", []Clause{pre(hd(cl("dos")))}},
+		{"mg/kg", []Clause{cl("mg", "kg")}},
+		{"e-mail", []Clause{cl("e", "mail")}},
+		{"東京", []Clause{cl("東京")}},
+		{"東京都", []Clause{cl("東京", "京都")}},
+		{"الإجازة السنوية", []Clause{cl("اجاز"), cl("سنو")}},
+		{"الإجازة*", []Clause{pre(cl("اجاز"))}},
+		{"what is the most ibuprofen a child can have in a day",
+			[]Clause{cl("most"), cl("ibuprofen"), cl("child"), cl("dai")}},
+		{"ما هي جرعة الإيبوبروفين", []Clause{cl("جرع"), cl("ايبوبروف")}},
+		{"the who", []Clause{cl("the"), cl("who")}}, // only stopwords: kept
+		{`"to be" the`, []Clause{cl("to", "be")}},   // a quoted phrase is never dropped
+		{"-the x", []Clause{exc(cl("the")), cl("x")}},
+		{"AND OR NOT NEAR", []Clause{cl("not"), cl("near")}},
+		{"a:b", []Clause{cl("b")}},
+		{"http://example.com/path", []Clause{cl("http"), cl("exampl", "com", "path")}},
+		{`"unbalanced quote`, []Clause{cl("unbalanc", "quot")}},
+		{`x "`, []Clause{cl("x")}},
+		{"foo foo FOO", []Clause{cl("foo")}},
+		{"foo -foo", []Clause{cl("foo"), exc(cl("foo"))}},
+		{"x\x00y\x1bz", []Clause{cl("x"), cl("y"), cl("z")}},
+		{"\xff\xfeabc\xc3", []Clause{cl("abc")}},
+		{"don't children's", []Clause{cl("don"), cl("children")}},
+		{"", nil},
+		{"***", nil},
+		{`"`, nil},
+		{`""`, nil},
+		{"-", nil},
+		{"- * in: -in: :: \"", nil},
+		{"-only", []Clause{exc(cl("onli"))}},
+	}
+	for _, tc := range tests {
+		got := ParseQuery(tc.in).Clauses
+		if len(got) == 0 && len(tc.want) == 0 {
+			continue
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("ParseQuery(%q)\n got %+v\nwant %+v", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestMatchExpressions(t *testing.T) {
+	tests := []struct {
+		in, all, any string
+	}{
+		{"ibuprofen", `"ibuprofen"`, `"ibuprofen"`},
+		{"ibuprofen child", `("ibuprofen" AND "child")`, `("ibuprofen" OR "child")`},
+		{`"side effects" ibupro*`, `("side effect" AND "ibupro"*)`, `("side effect" OR "ibupro"*)`},
+		{"ibuprofen -adult", `"ibuprofen" NOT "adult"`, `"ibuprofen" NOT "adult"`},
+		{"ibuprofen child -adult -\"side effects\"",
+			`("ibuprofen" AND "child") NOT "adult" NOT "side effect"`,
+			`("ibuprofen" OR "child") NOT "adult" NOT "side effect"`},
+		{"in:dos* fever", `((heading : "dos"*) AND "fever")`, `((heading : "dos"*) OR "fever")`},
+		{"x -in:warnings", `"x" NOT (heading : "warn")`, `"x" NOT (heading : "warn")`},
+		{"mg/kg", `"mg kg"`, `"mg kg"`},
+		{"AND OR NOT NEAR", `("not" AND "near")`, `("not" OR "near")`},
+		{"-adult", "", ""},
+		{"-a -b", "", ""},
+		{"", "", ""},
+	}
+	db := testFTS(t)
+	for _, tc := range tests {
+		q := ParseQuery(tc.in)
+		if got := q.MatchAll(); got != tc.all {
+			t.Errorf("%q MatchAll = %s, want %s", tc.in, got, tc.all)
+		}
+		if got := q.MatchAny(); got != tc.any {
+			t.Errorf("%q MatchAny = %s, want %s", tc.in, got, tc.any)
+		}
+		if q.Empty() != (tc.all == "") {
+			t.Errorf("%q Empty = %v", tc.in, q.Empty())
+		}
+		if q.Relaxable() != (tc.all != tc.any) {
+			t.Errorf("%q Relaxable = %v", tc.in, q.Relaxable())
+		}
+		checkExpr(t, db, tc.in, q)
+	}
+}
+
+// The expressions must find what they should, not only parse.
+func TestMatchFindsRows(t *testing.T) {
+	db := testFTS(t)
+	tests := []struct {
+		in       string
+		all, any int
+	}{
+		{"ibuprofen", 2, 2},
+		{"ibuprofen children", 1, 2},
+		{"ibuprofen -adults", 1, 1},
+		{`"side effects"`, 1, 1},
+		{`"effects side"`, 0, 0},
+		{"ibupro*", 2, 2},
+		{"dosing*", 1, 1}, // stored "dose" via common prefix "dos"
+		{"in:dosage", 1, 1},
+		{"in:children", 0, 0},
+		{"الإجازة", 1, 1},
+		{"الاجازات", 1, 1}, // plural, same stem
+		{"السنو*", 1, 1},
+		{"東京", 1, 1},
+		{"京都", 1, 1},
+		{"東京都", 1, 1},
+		{"mg/kg", 1, 1},
+		{"kg/mg", 0, 0},
+		{"what is the most ibuprofen a child can have in a day", 1, 2},
+	}
+	for _, tc := range tests {
+		q := ParseQuery(tc.in)
+		if n := countMatch(t, db, q.MatchAll()); n != tc.all {
+			t.Errorf("%q: MatchAll %s found %d rows, want %d", tc.in, q.MatchAll(), n, tc.all)
+		}
+		if n := countMatch(t, db, q.MatchAny()); n != tc.any {
+			t.Errorf("%q: MatchAny %s found %d rows, want %d", tc.in, q.MatchAny(), n, tc.any)
+		}
+	}
+}
+
+func TestHostileQueries(t *testing.T) {
+	db := testFTS(t)
+	long := strings.Repeat("word ", 2000)
+	inputs := []string{
+		`"unbalanced`, `unbalanced"`, `"a" "b`, `“curly`, `-"`, `in:"`, `-in:`,
+		"-", "*", "**", "***", `"`, `""`, `"""`, "in:", "in::", ":", "::x", "a:b", "a:b:c",
+		"AND", "OR", "NOT", "NEAR", "AND OR NOT NEAR", "NEAR(a b)", "a NEAR/3 b",
+		"x AND -y", "(a OR b)", "a)(b", "{heading}: x", "heading : x", "body:x", "^x", "+x",
+		"x* -y*", "-*", "*x", "x**", "'", "''", "'x'", "--x", "-in:-x", "in:in:x",
+		"\x00", "a\x00b", "\x1b[31mred\x1b[0m", "\t\r\n\v\f", "\u2028x\u2029",
+		"\xff", "\xc3(", "a\xe2\x82b", string([]byte{0xed, 0xa0, 0x80}), "\uFFFD",
+		long, strings.Repeat("x", 10000), strings.Repeat("東", 10000), strings.Repeat("-", 10000),
+		strings.Repeat(`"`, 10001), strings.Repeat("a:", 5000), strings.Repeat("in:", 4000) + "x",
+		strings.Repeat("w", 200) + "*", "\u0301", "ـ", "ً", "x\u200dy", "ﬁ", "Σίσυφος",
+	}
+	for i := 0; i < 80; i++ {
+		inputs = append(inputs, fmt.Sprintf("%s%d", strings.Repeat("k", i%5+1), i))
+	}
+	inputs = append(inputs, strings.Join(inputs[len(inputs)-80:], " "))
+	for _, in := range inputs {
+		q := ParseQuery(in)
+		if len(q.Clauses) > queryMaxClauses {
+			t.Errorf("%.40q: %d clauses", in, len(q.Clauses))
+		}
+		checkExpr(t, db, in, q)
+	}
+	if n := len(ParseQuery(long + " other").Clauses); n != 1 {
+		t.Errorf("repeated word: %d clauses, want 1 (duplicates removed)", n)
+	}
+	if q := ParseQuery(strings.Repeat("東", 10000)); len(q.Clauses) != 1 || len(q.Clauses[0].Terms) != queryMaxPhraseTerms {
+		t.Errorf("long CJK run: %d clauses", len(q.Clauses))
+	}
+}
+
+func TestQueryMatches(t *testing.T) {
+	q := ParseQuery(`ibupro* "side effects of" in:dosage -adult the`)
+	for term, want := range map[string]bool{
+		"ibuprofen": true, "ibupro": true, "ibu": false,
+		"side": true, "effect": true, "of": false, // stopword inside a phrase
+		"dosag": true, "adult": false, "the": false, "": false,
+	} {
+		if got := q.Matches(term); got != want {
+			t.Errorf("Matches(%q) = %v, want %v", term, got, want)
+		}
+	}
+	if !ParseQuery(`"to be"`).Matches("to") {
+		t.Error("a phrase of stopwords must highlight its words")
+	}
+	if !ParseQuery("the who").Matches("the") {
+		t.Error("a query of stopwords must highlight them")
+	}
+}
+
+func FuzzParseQuery(f *testing.F) {
+	for _, s := range []string{
+		"ibuprofen child", `"side effects" -adult`, "in:dos* x", `-in:"a b" c*`, "AND OR NOT NEAR",
+		`"unbalanced`, "a:b", "***", `"`, "-", "东京都 天気", "الإجازة السنوية*", "mg/kg e-mail",
+		"\x00\xff", "what is the most ibuprofen a child can have in a day",
+	} {
+		f.Add(s)
+	}
+	db := testFTS(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		q := ParseQuery(in)
+		if len(q.Clauses) > queryMaxClauses {
+			t.Fatalf("%d clauses", len(q.Clauses))
+		}
+		for _, c := range q.Clauses {
+			if len(c.Terms) == 0 || len(c.Terms) > queryMaxPhraseTerms {
+				t.Fatalf("clause with %d terms", len(c.Terms))
+			}
+			for _, term := range c.Terms {
+				if term == "" || !utf8.ValidString(term) || strings.ContainsFunc(term, isASCIINonAlnum) {
+					t.Fatalf("bad term %q", term)
+				}
+			}
+		}
+		checkExpr(t, db, in, q)
+	})
+}
+
+// testFTS returns one shared in-memory database holding the index's FTS5
+// table with a few analysed rows.
+func testFTS(tb testing.TB) *sql.DB {
+	ftsOnce.Do(func() {
+		ftsDB, ftsErr = openTestFTS()
+	})
+	if ftsErr != nil {
+		tb.Fatal(ftsErr)
+	}
+	return ftsDB
+}
+
+var (
+	ftsOnce sync.Once
+	ftsDB   *sql.DB
+	ftsErr  error
+)
+
+func openTestFTS() (*sql.DB, error) {
+	db, err := sql.Open("sqlite", ":memory:")
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(1) // each connection to :memory: is its own database
+	if _, err := db.Exec(`CREATE VIRTUAL TABLE t USING fts5(heading, title, body,
+		content='', contentless_delete=1, tokenize='ascii')`); err != nil {
+		return nil, err
+	}
+	rows := [][3]string{
+		{"Ibuprofen > Dosage", "Children's medicines", "Ibuprofen for a child: 5–10 mg/kg every 6–8 hours, at most four doses a day. Side effects are rare."},
+		{"Ibuprofen > Adults", "Adult medicines", "Adults take 200–400 mg of ibuprofen. Effects on the side of the stomach."},
+		{"الموارد البشرية", "الإجازة السنوية", "يستحق الموظف إجازة سنوية مدفوعة الأجر."},
+		{"日本", "旅行", "東京都の天気は晴れです。"},
+	}
+	for _, r := range rows {
+		if _, err := db.Exec(`INSERT INTO t(heading, title, body) VALUES(?, ?, ?)`,
+			analyze.IndexText(r[0]), analyze.IndexText(r[1]), analyze.IndexText(r[2])); err != nil {
+			return nil, err
+		}
+	}
+	return db, nil
+}
+
+func countMatch(tb testing.TB, db *sql.DB, expr string) int {
+	tb.Helper()
+	if expr == "" {
+		return 0
+	}
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM t WHERE t MATCH ?`, expr).Scan(&n); err != nil {
+		tb.Fatalf("MATCH %s: %v", expr, err)
+	}
+	return n
+}
+
+// checkExpr verifies both expressions of q: "" exactly when the query is
+// Empty, made only of the allowed pieces, and accepted by FTS5.
+func checkExpr(tb testing.TB, db *sql.DB, in string, q Query) {
+	tb.Helper()
+	for _, e := range []string{q.MatchAll(), q.MatchAny()} {
+		if (e == "") != q.Empty() {
+			tb.Fatalf("%.60q: expression %q but Empty=%v", in, e, q.Empty())
+		}
+		if e == "" {
+			continue
+		}
+		if err := exprShape(e); err != nil {
+			tb.Fatalf("%.60q: %v in %.200s", in, err, e)
+		}
+		var n int
+		if err := db.QueryRow(`SELECT count(*) FROM t WHERE t MATCH ?`, e).Scan(&n); err != nil {
+			tb.Fatalf("%.60q: FTS5 rejects %.200s: %v", in, e, err)
+		}
+	}
+}
+
+// exprShape accepts only quoted terms, *, AND, OR, NOT, parentheses and
+// "heading :".
+func exprShape(e string) error {
+	for i := 0; i < len(e); {
+		switch c := e[i]; {
+		case c == ' ' || c == '(' || c == ')' || c == '*':
+			i++
+		case c == '"':
+			j := i + 1
+			for ; j < len(e); j++ {
+				if e[j] == '"' {
+					if j+1 < len(e) && e[j+1] == '"' {
+						return fmt.Errorf("doubled quote at %d", j)
+					}
+					break
+				}
+			}
+			if j >= len(e) {
+				return fmt.Errorf("unterminated string at %d", i)
+			}
+			body := e[i+1 : j]
+			if body == "" || strings.HasPrefix(body, " ") || strings.HasSuffix(body, " ") || strings.Contains(body, "  ") {
+				return fmt.Errorf("bad phrase %q", body)
+			}
+			for _, term := range strings.Split(body, " ") {
+				if strings.ContainsFunc(term, isASCIINonAlnum) {
+					return fmt.Errorf("bad term %q", term)
+				}
+			}
+			i = j + 1
+		default:
+			ok := false
+			for _, kw := range []string{"AND ", "OR ", "NOT ", "heading : "} {
+				if strings.HasPrefix(e[i:], kw) {
+					i += len(kw)
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				return fmt.Errorf("unexpected %.10q at %d", e[i:], i)
+			}
+		}
+	}
+	return nil
+}
+
+func isASCIINonAlnum(r rune) bool {
+	return r < utf8.RuneSelf && !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+}

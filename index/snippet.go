@@ -1,0 +1,541 @@
+package index
+
+import (
+	"sort"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"folio/index/analyze"
+)
+
+// Snippet is a short extract of a chunk's original text for a result list.
+type Snippet struct {
+	Text       string   // what is shown
+	Highlights [][2]int // [start, end) byte ranges into Text of matched words, in order, non-overlapping
+}
+
+const snipEllipsis = "…"
+
+// snipScratch holds the per-call buffers; pooled because MakeSnippet runs
+// for every hit shown and would otherwise allocate a handful of slices each.
+type snipScratch struct {
+	toks     []analyze.Token
+	hits     []int    // indexes into toks of matched tokens
+	pos      [][2]int // display position (start, end) of each hit
+	ids      []int    // distinct-term id of each hit
+	cnt      []int    // hits per id inside the current window
+	distinct []string
+	idmap    map[string]int
+	hl       [][2]int // highlight ranges in the original text
+	out      []byte
+}
+
+var snipPool = sync.Pool{New: func() any { return new(snipScratch) }}
+
+// MakeSnippet picks a window of about width characters (runes) of text
+// around the best cluster of matched words (the window holding the most
+// distinct matched terms, ties → more matches, then earlier), starting and
+// ending at word boundaries (preferring a line or sentence start near the
+// window start), with "…" prefixed/suffixed when cut. match decides whether
+// an analysed term is highlighted; nil matches nothing.
+//
+// The shown text is lightly simplified for reading: runs of whitespace and
+// control characters become one space, heading markers (#) and blockquote
+// markers (>) at line starts are dropped, and emphasis/code markers (* _ `
+// ~) that touch a word on one side only are dropped. Only separator
+// characters are ever removed, never word characters, so every highlight is
+// exactly the text of a matched word. Width counts shown characters, with a
+// whitespace run counting as one. If nothing matches, the snippet is the
+// start of the text.
+func MakeSnippet(text string, match func(term string) bool, width int) Snippet {
+	if width < 1 {
+		width = 1
+	}
+	if text == "" {
+		return Snippet{}
+	}
+	sc := snipPool.Get().(*snipScratch)
+	defer sc.release()
+
+	sc.toks = analyze.AppendTokens(sc.toks[:0], text)
+	toks := sc.toks
+	if match != nil {
+		for i := range toks {
+			if match(toks[i].Term) {
+				sc.hits = append(sc.hits, i)
+			}
+		}
+	}
+
+	start, first := 0, 0 // window start; index of the first token shown
+	ce := 0              // end of the matched cluster: the window reaches at least this far
+	budget := width      // display characters left for the window from start on
+	if len(sc.hits) > 0 {
+		bi, bj := sc.bestCluster(text, width)
+		cs := toks[sc.hits[bi]].Start
+		ce = toks[sc.hits[bj]].End
+		slack := max(width-(sc.pos[bj][1]-sc.pos[bi][0]), 0)
+		// Context goes mostly after the cluster (a third before), unless the
+		// text ends early: then the unused part goes before.
+		_, after := snipFwd(text, ce, slack)
+		before := slack / 3
+		if after < slack-before {
+			before = slack - after
+		}
+		ws := snipBack(text, cs, before)
+		first = sort.Search(len(toks), func(i int) bool { return toks[i].Start >= ws })
+		for t := first; t <= sc.hits[bi]; t++ {
+			if snipSentenceStart(text, toks[t].Start) {
+				first = t
+				break
+			}
+		}
+		if first > 0 {
+			start = toks[first].Start
+		}
+		budget = width - snipCount(text, start, ce)
+	}
+	we, _ := snipFwd(text, max(start, ce), max(budget, 0))
+	end, more := snipSnapEnd(text, toks, max(we, ce))
+
+	// Highlights in original offsets; overlapping CJK bigrams merge into
+	// one range.
+	for _, h := range sc.hits {
+		t := toks[h]
+		if t.Start < start || t.End > end {
+			continue
+		}
+		if n := len(sc.hl); n > 0 && t.Start < sc.hl[n-1][1] {
+			sc.hl[n-1][1] = max(sc.hl[n-1][1], t.End)
+			continue
+		}
+		sc.hl = append(sc.hl, [2]int{t.Start, t.End})
+	}
+	return sc.render(text, start, end, first > 0 && start > 0, more)
+}
+
+func (sc *snipScratch) release() {
+	if cap(sc.toks) > 1<<12 { // do not pin the buffers of a huge text
+		*sc = snipScratch{}
+	} else {
+		// The tokens' terms share one small string per call; leaving it
+		// referenced until the next call is cheaper than clearing.
+		sc.toks = sc.toks[:0]
+		sc.hits, sc.pos, sc.ids, sc.cnt = sc.hits[:0], sc.pos[:0], sc.ids[:0], sc.cnt[:0]
+		sc.distinct, sc.hl, sc.out = sc.distinct[:0], sc.hl[:0], sc.out[:0]
+		clear(sc.idmap)
+	}
+	snipPool.Put(sc)
+}
+
+// bestCluster returns the first and last hit (indexes into sc.hits) of the
+// window of at most width display characters holding the most distinct
+// matched terms, then the most hits, then the earliest.
+func (sc *snipScratch) bestCluster(text string, width int) (int, int) {
+	toks, hits := sc.toks, sc.hits
+	// Display positions of the hits, in one pass up to the last one. Token
+	// starts and ends both increase (CJK bigrams overlap but stay ordered),
+	// so the two sequences are merged.
+	sc.pos = append(sc.pos[:0], make([][2]int, len(hits))...)
+	cnt, space, p := 0, true, 0
+	for hs, he := 0, 0; he < len(hits); {
+		if hs < len(hits) && toks[hits[hs]].Start <= toks[hits[he]].End {
+			q := toks[hits[hs]].Start
+			cnt, space = snipAdvance(text, p, q, cnt, space)
+			p = q
+			sc.pos[hs][0] = cnt
+			hs++
+		} else {
+			q := toks[hits[he]].End
+			cnt, space = snipAdvance(text, p, q, cnt, space)
+			p = q
+			sc.pos[he][1] = cnt
+			he++
+		}
+	}
+
+	// Distinct-term ids: a linear scan while few (the usual case), a map
+	// once a prefix query matches many different words.
+	const linear = 16
+	for _, h := range hits {
+		term := toks[h].Term
+		id, ok := -1, false
+		if len(sc.distinct) > linear {
+			id, ok = sc.idmap[term]
+		} else {
+			for k, d := range sc.distinct {
+				if d == term {
+					id, ok = k, true
+					break
+				}
+			}
+		}
+		if !ok {
+			id = len(sc.distinct)
+			sc.distinct = append(sc.distinct, term)
+			switch {
+			case len(sc.distinct) == linear+1:
+				if sc.idmap == nil {
+					sc.idmap = make(map[string]int)
+				}
+				for k, d := range sc.distinct {
+					sc.idmap[d] = k
+				}
+			case len(sc.distinct) > linear+1:
+				sc.idmap[term] = id
+			}
+		}
+		sc.ids = append(sc.ids, id)
+	}
+	sc.cnt = append(sc.cnt[:0], make([]int, len(sc.distinct))...)
+
+	// Two pointers: for each first hit i, the window extends to the last
+	// hit j that still fits.
+	var bi, bj, bestD, bestN, d int
+	j := -1
+	for i := range hits {
+		if j < i {
+			j = i
+			if sc.cnt[sc.ids[i]]++; sc.cnt[sc.ids[i]] == 1 {
+				d++
+			}
+		}
+		for j+1 < len(hits) && sc.pos[j+1][1]-sc.pos[i][0] <= width {
+			j++
+			if sc.cnt[sc.ids[j]]++; sc.cnt[sc.ids[j]] == 1 {
+				d++
+			}
+		}
+		if n := j - i + 1; d > bestD || (d == bestD && n > bestN) {
+			bi, bj, bestD, bestN = i, j, d, n
+		}
+		if sc.cnt[sc.ids[i]]--; sc.cnt[sc.ids[i]] == 0 {
+			d--
+		}
+	}
+	return bi, bj
+}
+
+// snipBlank: characters shown as (part of) a single space.
+func snipBlank(r rune) bool { return snipKind(r) == snipBlankKind }
+
+// Display width classes: a run of blanks shows as one space; combining
+// marks (Arabic harakat, decomposed accents) and invisible format
+// characters take no room of their own.
+const (
+	snipZeroKind = iota
+	snipCharKind
+	snipBlankKind
+)
+
+func snipKind(r rune) int {
+	if r < utf8.RuneSelf {
+		if r <= ' ' || r == 0x7F {
+			return snipBlankKind
+		}
+		return snipCharKind
+	}
+	switch {
+	case unicode.IsSpace(r) || unicode.IsControl(r):
+		return snipBlankKind
+	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
+		return snipZeroKind
+	}
+	return snipCharKind
+}
+
+// snipFwd advances from byte offset p over at most n display characters
+// and returns the offset reached and the characters used. Zero-width runes
+// after the last character are taken along with it.
+func snipFwd(text string, p, n int) (int, int) {
+	used, space := 0, false
+	for p < len(text) {
+		r, size := utf8.DecodeRuneInString(text[p:])
+		switch snipKind(r) {
+		case snipBlankKind:
+			if !space {
+				if used == n {
+					return p, used
+				}
+				used++
+			}
+			space = true
+		case snipCharKind:
+			if used == n {
+				return p, used
+			}
+			used++
+			space = false
+		}
+		p += size
+	}
+	return p, used
+}
+
+// snipBack moves back from byte offset p over at most n display
+// characters. It may stop between a base and its marks; callers snap to a
+// word start.
+func snipBack(text string, p, n int) int {
+	used, space := 0, false
+	for p > 0 {
+		r, size := utf8.DecodeLastRuneInString(text[:p])
+		switch snipKind(r) {
+		case snipBlankKind:
+			if !space {
+				if used == n {
+					return p
+				}
+				used++
+			}
+			space = true
+		case snipCharKind:
+			if used == n {
+				return p
+			}
+			used++
+			space = false
+		}
+		p -= size
+	}
+	return p
+}
+
+// snipCount counts the display characters of text[a:b].
+func snipCount(text string, a, b int) int {
+	n, _ := snipAdvance(text, a, b, 0, false)
+	return n
+}
+
+// snipAdvance adds the display characters of text[from:to] to cnt; space
+// tells whether the text before from ended in a blank. ASCII, the common
+// case, stays on a branch-light path: this runs over the whole chunk.
+func snipAdvance(text string, from, to, cnt int, space bool) (int, bool) {
+	for i := from; i < to; {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			if c <= ' ' || c == 0x7F {
+				if !space {
+					cnt++
+				}
+				space = true
+			} else {
+				cnt++
+				space = false
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(text[i:])
+		switch snipKind(r) {
+		case snipBlankKind:
+			if !space {
+				cnt++
+			}
+			space = true
+		case snipCharKind:
+			cnt++
+			space = false
+		}
+		i += n
+	}
+	return cnt, space
+}
+
+// snipSentenceStart reports whether the word at off begins a line or follows
+// sentence-ending punctuation, skipping spaces and Markdown line markers.
+func snipSentenceStart(text string, off int) bool {
+	p := off
+	for p > 0 {
+		switch text[p-1] {
+		case '\n':
+			return true
+		case ' ', '\t', '\r', '#', '>', '*', '_', '-', '+', '`', '|':
+			p--
+			continue
+		}
+		break
+	}
+	if p == 0 {
+		return true
+	}
+	if p == off {
+		return false // glued to the previous character: not a sentence start
+	}
+	r, _ := utf8.DecodeLastRuneInString(text[:p])
+	switch r {
+	case '.', '!', '?', ':', '。', '！', '？', '؟', '…':
+		return true
+	}
+	return false
+}
+
+// snipSnapEnd moves the window end we back to the end of the last whole word
+// (plus closing punctuation right after it), and reports whether words
+// follow. If no word follows, the window runs to the end of the text.
+func snipSnapEnd(text string, toks []analyze.Token, we int) (int, bool) {
+	k := sort.Search(len(toks), func(i int) bool { return toks[i].End > we }) - 1
+	if k == len(toks)-1 {
+		return len(text), false
+	}
+	if k < 0 {
+		return we, true // only separators so far (e.g. a long rule line)
+	}
+	end := toks[k].End
+	for i := 0; i < 4 && end < len(text); i++ {
+		r, n := utf8.DecodeRuneInString(text[end:])
+		if !unicode.IsPunct(r) || unicode.In(r, unicode.Ps, unicode.Pi) || r == '-' || r == '#' {
+			break
+		}
+		end += n
+	}
+	return end, true
+}
+
+// render copies text[start:end] with the reading simplifications and maps
+// the highlight ranges (sc.hl, original offsets) onto the result. Ranges
+// begin and end on word characters, which are always copied one rune at a
+// time, so their boundaries always fall between copying steps.
+func (sc *snipScratch) render(text string, start, end int, cutBefore, cutAfter bool) Snippet {
+	out := sc.out[:0]
+	if cutBefore {
+		out = append(out, snipEllipsis...)
+	}
+	base := len(out)
+	var hl [][2]int
+	if len(sc.hl) > 0 {
+		hl = make([][2]int, 0, len(sc.hl))
+	}
+	k, open, hs := 0, false, 0
+	lineStart := start == 0 || snipLineStart(text, start)
+	for p := start; p < end; {
+		if k < len(sc.hl) && !open && p >= sc.hl[k][0] {
+			hs, open = len(out), true
+		}
+		c := text[p]
+		switch {
+		case c < utf8.RuneSelf && snipBlank(rune(c)) || c >= utf8.RuneSelf && snipBlankAt(text, p):
+			for p < end {
+				r, n := utf8.DecodeRuneInString(text[p:])
+				if !snipBlank(r) {
+					break
+				}
+				if r == '\n' {
+					lineStart = true
+				}
+				p += n
+			}
+			if len(out) > base && out[len(out)-1] != ' ' {
+				out = append(out, ' ')
+			}
+		case lineStart && c == '#':
+			q := p
+			for q < end && text[q] == '#' {
+				q++
+			}
+			if q < end && text[q] != ' ' && text[q] != '\t' {
+				out = append(out, text[p:q]...) // "#tag", not a heading
+				lineStart = false
+			}
+			p = q
+		case lineStart && c == '>':
+			p++ // blockquote marker; a nested "> >" stays at line start
+		case c == '*' || c == '_' || c == '`' || c == '~':
+			q := p
+			for q < end && text[q] == c {
+				q++
+			}
+			// Keep "snake_case", "2 * 3" and "***" rules; drop markers that
+			// open or close emphasis or code (word on one side only).
+			prevWord := len(out) > base && snipWordBefore(out[base:])
+			prevSpace := len(out) == base || out[len(out)-1] == ' '
+			nextWord, nextSpace := q < end && snipWordAt(text, q), q >= end || snipBlankAt(text, q)
+			if (prevWord && nextWord) || (prevSpace && nextSpace) {
+				out = append(out, text[p:q]...)
+			}
+			lineStart = false
+			p = q
+		case c >= utf8.RuneSelf:
+			_, n := utf8.DecodeRuneInString(text[p:])
+			out = append(out, text[p:p+n]...)
+			lineStart = false
+			p += n
+		default:
+			// A run of plain ASCII is copied at once, up to the next
+			// highlight boundary.
+			stop := end
+			if k < len(sc.hl) {
+				if open {
+					stop = min(stop, sc.hl[k][1])
+				} else if sc.hl[k][0] > p {
+					stop = min(stop, sc.hl[k][0])
+				}
+			}
+			q := p + 1
+			for q < stop && snipPlainASCII[text[q]] {
+				q++
+			}
+			out = append(out, text[p:q]...)
+			lineStart = false
+			p = q
+		}
+		if open && p >= sc.hl[k][1] {
+			hl = append(hl, [2]int{hs, len(out)})
+			open = false
+			k++
+		}
+	}
+	for len(out) > base && out[len(out)-1] == ' ' {
+		out = out[:len(out)-1]
+	}
+	if cutAfter && len(out) > base {
+		out = append(out, snipEllipsis...)
+	}
+	sc.out = out
+	return Snippet{Text: string(out), Highlights: hl}
+}
+
+// snipPlainASCII marks the ASCII bytes that render copies unchanged.
+var snipPlainASCII = func() (t [256]bool) {
+	for c := '!'; c < 0x7F; c++ {
+		switch c {
+		case '#', '>', '*', '_', '`', '~':
+		default:
+			t[c] = true
+		}
+	}
+	return
+}()
+
+// snipLineStart reports whether only blanks separate off from a line start.
+func snipLineStart(text string, off int) bool {
+	for p := off; p > 0; p-- {
+		switch text[p-1] {
+		case '\n':
+			return true
+		case ' ', '\t', '\r':
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+func snipBlankAt(text string, p int) bool {
+	r, _ := utf8.DecodeRuneInString(text[p:])
+	return snipBlank(r)
+}
+
+func snipWordAt(text string, p int) bool {
+	r, _ := utf8.DecodeRuneInString(text[p:])
+	return snipWordRune(r)
+}
+
+func snipWordBefore(b []byte) bool {
+	r, _ := utf8.DecodeLastRune(b)
+	return snipWordRune(r)
+}
+
+func snipWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r)
+}

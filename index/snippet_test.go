@@ -1,0 +1,259 @@
+package index
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"folio/index/analyze"
+)
+
+// checkSnippet verifies the key guarantee: highlights are in order,
+// non-overlapping, on the Text, and each is exactly the matched words of
+// the shown text (re-analysing Text finds the same ranges).
+func checkSnippet(t testing.TB, s Snippet, match func(string) bool) {
+	t.Helper()
+	prev := 0
+	for _, h := range s.Highlights {
+		if h[0] < prev || h[1] <= h[0] || h[1] > len(s.Text) {
+			t.Fatalf("bad highlight %v (prev end %d, len %d) in %q", h, prev, len(s.Text), s.Text)
+		}
+		prev = h[1]
+		toks := analyze.Tokens(s.Text[h[0]:h[1]])
+		if len(toks) == 0 || toks[0].Start != 0 || toks[len(toks)-1].End != h[1]-h[0] {
+			t.Fatalf("highlight %q is not a word", s.Text[h[0]:h[1]])
+		}
+		for _, tk := range toks {
+			if !match(tk.Term) {
+				t.Fatalf("highlight %q has unmatched term %q", s.Text[h[0]:h[1]], tk.Term)
+			}
+		}
+	}
+	// Every matched word of the shown text is highlighted.
+	var want [][2]int
+	for _, tk := range analyze.Tokens(s.Text) {
+		if !match(tk.Term) {
+			continue
+		}
+		if n := len(want); n > 0 && tk.Start < want[n-1][1] {
+			want[n-1][1] = max(want[n-1][1], tk.End)
+			continue
+		}
+		want = append(want, [2]int{tk.Start, tk.End})
+	}
+	if len(want) != len(s.Highlights) {
+		t.Fatalf("highlights %v, matched words of the text at %v in %q", s.Highlights, want, s.Text)
+	}
+	for i := range want {
+		if want[i] != s.Highlights[i] {
+			t.Fatalf("highlights %v, matched words of the text at %v in %q", s.Highlights, want, s.Text)
+		}
+	}
+}
+
+func hlTexts(s Snippet) []string {
+	var out []string
+	for _, h := range s.Highlights {
+		out = append(out, s.Text[h[0]:h[1]])
+	}
+	return out
+}
+
+func TestSnippetHighlightsMarkdown(t *testing.T) {
+	text := "## Dosage\n\nGive **ibuprofen** to a _child_ with\n   fever.\n\n> Ibuprofen's `dose` is 5–10 mg/kg.\n| col | Ibuprofen |"
+	m := ParseQuery("ibuprofen child dose mg/kg").Matches
+	s := MakeSnippet(text, m, 500)
+	checkSnippet(t, s, m)
+	want := "Dosage Give ibuprofen to a child with fever. Ibuprofen's dose is 5–10 mg/kg. | col | Ibuprofen |"
+	if s.Text != want {
+		t.Errorf("text\n got %q\nwant %q", s.Text, want)
+	}
+	got := strings.Join(hlTexts(s), ",")
+	if got != "ibuprofen,child,Ibuprofen,dose,mg,kg,Ibuprofen" {
+		t.Errorf("highlights %s", got)
+	}
+}
+
+func TestSnippetKeepsLiteralMarkers(t *testing.T) {
+	m := ParseQuery("snake case").Matches
+	s := MakeSnippet("use snake_case and 2 * 3\n\n***\n", m, 100)
+	checkSnippet(t, s, m)
+	if s.Text != "use snake_case and 2 * 3 ***" {
+		t.Errorf("got %q", s.Text)
+	}
+}
+
+func TestSnippetDensestCluster(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Ibuprofen is mentioned here once. ")
+	for i := 0; i < 30; i++ {
+		b.WriteString("Filler sentence about unrelated matters of the household. ")
+	}
+	b.WriteString("For a child, the ibuprofen dose depends on weight. ")
+	for i := 0; i < 30; i++ {
+		b.WriteString("More filler text that says nothing at all. ")
+	}
+	text := b.String()
+	m := ParseQuery("ibuprofen child dose").Matches
+	s := MakeSnippet(text, m, 160)
+	checkSnippet(t, s, m)
+	if got := strings.Join(hlTexts(s), ","); got != "child,ibuprofen,dose" {
+		t.Errorf("highlights %s in %q", got, s.Text)
+	}
+	if !strings.HasPrefix(s.Text, "…") || !strings.HasSuffix(s.Text, "…") {
+		t.Errorf("cut snippet without ellipses: %q", s.Text)
+	}
+	if !strings.HasPrefix(s.Text, "…For a child") {
+		t.Errorf("window should start at the sentence: %q", s.Text)
+	}
+	if n := utf8.RuneCountInString(s.Text); n > 160+2 || n < 120 {
+		t.Errorf("snippet of %d characters: %q", n, s.Text)
+	}
+}
+
+func TestSnippetTiesPreferEarlierAndMore(t *testing.T) {
+	filler := strings.Repeat("nothing to see here at all. ", 20)
+	m := ParseQuery("alpha beta").Matches
+	// Same distinct count (2) in both clusters; the second has more hits.
+	text := "alpha beta. " + filler + "alpha beta alpha beta. " + filler
+	s := MakeSnippet(text, m, 60)
+	checkSnippet(t, s, m)
+	if len(s.Highlights) != 4 {
+		t.Errorf("want the cluster with more hits: %q", s.Text)
+	}
+	// Equal clusters: the earlier one.
+	s = MakeSnippet(filler+"alpha beta one. "+filler+"alpha beta two. "+filler, m, 60)
+	checkSnippet(t, s, m)
+	if !strings.Contains(s.Text, "one") {
+		t.Errorf("want the earlier cluster: %q", s.Text)
+	}
+}
+
+func TestSnippetArabicHarakat(t *testing.T) {
+	text := "يُعْطَى الإِيبُوبْرُوفِين لِلْأَطْفَالِ بِجُرْعَةٍ تَتَرَاوَحُ بَيْنَ خَمْسَةٍ وَعَشَرَةِ مِلِّيغْرَامَاتٍ لِكُلِّ كِيلُوغْرَامٍ."
+	m := ParseQuery("الأطفال خمسة").Matches
+	s := MakeSnippet(text, m, 40)
+	checkSnippet(t, s, m)
+	if got := strings.Join(hlTexts(s), ","); got != "لِلْأَطْفَالِ,خَمْسَةٍ" {
+		t.Errorf("highlights %q in %q", got, s.Text)
+	}
+	if !utf8.ValidString(s.Text) || !strings.HasSuffix(s.Text, "…") {
+		t.Errorf("text %q", s.Text)
+	}
+}
+
+func TestSnippetCJK(t *testing.T) {
+	text := "東京都の天気は晴れです。明日も天気が良いでしょう。" + strings.Repeat("関係のない文章です。", 20)
+	m := ParseQuery("天気").Matches
+	s := MakeSnippet(text, m, 20)
+	checkSnippet(t, s, m)
+	if got := strings.Join(hlTexts(s), ","); got != "天気,天気" {
+		t.Errorf("highlights %q in %q", got, s.Text)
+	}
+	// Overlapping bigrams of a longer query merge into one highlight.
+	m = ParseQuery("東京都").Matches
+	s = MakeSnippet(text, m, 20)
+	checkSnippet(t, s, m)
+	if got := strings.Join(hlTexts(s), ","); got != "東京都" {
+		t.Errorf("highlights %q in %q", got, s.Text)
+	}
+}
+
+func TestSnippetEdges(t *testing.T) {
+	m := ParseQuery("ibuprofen").Matches
+	if s := MakeSnippet("", m, 100); s.Text != "" || s.Highlights != nil {
+		t.Errorf("empty text: %+v", s)
+	}
+	// Width larger than the text: the whole text, no ellipsis.
+	s := MakeSnippet("Take ibuprofen with food.", m, 1000)
+	checkSnippet(t, s, m)
+	if s.Text != "Take ibuprofen with food." || len(s.Highlights) != 1 {
+		t.Errorf("short text: %+v", s)
+	}
+	// Nothing matches: the start of the text.
+	long := "# Title\n\nFirst words of the chunk. " + strings.Repeat("More words follow here. ", 20)
+	s = MakeSnippet(long, m, 40)
+	if !strings.HasPrefix(s.Text, "Title First words") || !strings.HasSuffix(s.Text, "…") || s.Highlights != nil {
+		t.Errorf("no match: %+v", s)
+	}
+	if n := utf8.RuneCountInString(s.Text); n > 41 {
+		t.Errorf("no match: %d characters", n)
+	}
+	s = MakeSnippet(long, nil, 40)
+	if !strings.HasPrefix(s.Text, "Title First words") {
+		t.Errorf("nil match: %+v", s)
+	}
+	// Only separators, tiny widths, a word longer than the width.
+	for _, text := range []string{"----", "   ", "***", "\x00\x01", "\xff\xfe", "word", strings.Repeat("x", 300) + " ibuprofen"} {
+		for _, w := range []int{-1, 0, 1, 3, 50} {
+			s := MakeSnippet(text, m, w)
+			checkSnippet(t, s, m)
+		}
+	}
+	s = MakeSnippet(strings.Repeat("x", 300)+" ibuprofen "+strings.Repeat("y", 300), m, 10)
+	checkSnippet(t, s, m)
+	if s.Text != "…ibuprofen…" {
+		t.Errorf("narrow: %q", s.Text)
+	}
+}
+
+func FuzzMakeSnippet(f *testing.F) {
+	f.Add("## Dosage\n\nGive **ibuprofen** to a _child_.", "ibuprofen child", 40)
+	f.Add("東京都の天気は晴れです。", "東京都 天気", 5)
+	f.Add("يُعْطَى الإِيبُوبْرُوفِين لِلْأَطْفَالِ", "الأطفال", 10)
+	f.Add("a*b _c_ `d` > e\n# f", "a b c d e f", 3)
+	f.Fuzz(func(t *testing.T, text, query string, width int) {
+		width %= 1000
+		m := ParseQuery(query).Matches
+		s := MakeSnippet(text, m, width)
+		if utf8.ValidString(text) && !utf8.ValidString(s.Text) {
+			t.Fatalf("invalid UTF-8 in %q", s.Text)
+		}
+		checkSnippetFuzz(t, s, m)
+	})
+}
+
+// checkSnippetFuzz is checkSnippet without the "every matched word is
+// highlighted" part, which can differ at a cut CJK run (a lone character
+// at the window edge analyses as a unigram).
+func checkSnippetFuzz(t *testing.T, s Snippet, match func(string) bool) {
+	prev := 0
+	for _, h := range s.Highlights {
+		if h[0] < prev || h[1] <= h[0] || h[1] > len(s.Text) {
+			t.Fatalf("bad highlight %v in %q", h, s.Text)
+		}
+		prev = h[1]
+		toks := analyze.Tokens(s.Text[h[0]:h[1]])
+		if len(toks) == 0 {
+			t.Fatalf("highlight %q is not a word", s.Text[h[0]:h[1]])
+		}
+		for _, tk := range toks {
+			if !match(tk.Term) {
+				t.Fatalf("highlight %q has unmatched term %q", s.Text[h[0]:h[1]], tk.Term)
+			}
+		}
+	}
+}
+
+func BenchmarkMakeSnippet(b *testing.B) {
+	text := benchChunk()
+	m := ParseQuery("ibuprofen child dose fever").Matches
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		MakeSnippet(text, m, 200)
+	}
+}
+
+// benchChunk is a ~1,200-character Markdown chunk with a few matches.
+func benchChunk() string {
+	var b strings.Builder
+	b.WriteString("## Ibuprofen for children\n\n")
+	for b.Len() < 1100 {
+		b.WriteString("Paracetamol and ibuprofen are the usual medicines for **fever** in a child. ")
+		b.WriteString("Check the dose on the label and ask a pharmacist when unsure; never exceed the daily maximum. ")
+		b.WriteString("Keep all medicines out of reach. ")
+	}
+	s := b.String()
+	return s[:1200]
+}
