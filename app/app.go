@@ -43,8 +43,10 @@ func Main(args []string) int {
 
 func run(e *env, args []string) int {
 	if len(args) == 0 {
-		usage(e.stderr)
-		return exitError
+		return runGUI(e, "")
+	}
+	if args[0] == "--db" && len(args) == 2 {
+		return runGUI(e, args[1])
 	}
 	switch args[0] {
 	case "help", "-h", "--help", "-help":
@@ -62,7 +64,8 @@ func run(e *env, args []string) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "Usage: folio COMMAND [ARGS]")
+	fmt.Fprintln(w, "Usage: folio [--db FILE]        open the window")
+	fmt.Fprintln(w, "       folio COMMAND [ARGS]")
 	fmt.Fprintln(w)
 	for _, c := range commands {
 		fmt.Fprintf(w, "  folio %s %s\n      %s\n", c.name, c.args, c.help)

@@ -67,12 +67,12 @@ func TestImportSearchAndCite(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
-		"handbook/leave.md": leaveMD,
+		"handbook/leave.md":        leaveMD,
 		"handbook/travel.markdown": "# Travel\n\nTickets are booked through the internal portal.\n",
-		"notes/crème.mdx":         "# Recipes\n\nCrème brûlée needs cream.\n",
-		".git/HEAD.md":            "# hidden\n\nsecret words\n",
+		"notes/crème.mdx":          "# Recipes\n\nCrème brûlée needs cream.\n",
+		".git/HEAD.md":             "# hidden\n\nsecret words\n",
 		"node_modules/x/README.md": "# pkg\n\nsecret words\n",
-		"image.png":               "not markdown",
+		"image.png":                "not markdown",
 	})
 	sum, err := ix.AddFolder(context.Background(), dir, ImportOptions{})
 	if err != nil {

@@ -1,0 +1,434 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"folio/chunker"
+	"folio/index"
+)
+
+// sidebar lists the library's folders with their counts.
+type sidebar struct {
+	w        *Window
+	root     fyne.CanvasObject
+	list     *widget.List
+	folders  []index.Folder
+	selected int
+	remove   *widget.Button
+	rescan   *widget.Button
+}
+
+func newSidebar(w *Window) *sidebar {
+	s := &sidebar{w: w, selected: -1}
+	s.list = widget.NewList(
+		func() int { return len(s.folders) },
+		func() fyne.CanvasObject {
+			name := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+			name.Truncation = fyne.TextTruncateEllipsis
+			info := widget.NewLabel("")
+			info.Truncation = fyne.TextTruncateEllipsis
+			info.Importance = widget.LowImportance
+			return container.NewVBox(name, info)
+		},
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			if id >= len(s.folders) {
+				return
+			}
+			f := s.folders[id]
+			box := o.(*fyne.Container)
+			name := filepath.Base(f.Path)
+			if f.Sample {
+				name += " (sample)"
+			}
+			box.Objects[0].(*widget.Label).SetText(name)
+			box.Objects[1].(*widget.Label).SetText(folderInfo(f))
+		},
+	)
+	s.list.OnSelected = func(id widget.ListItemID) {
+		s.selected = id
+		s.remove.Enable()
+		s.rescan.Enable()
+	}
+	add := widget.NewButtonWithIcon("Add folder", theme.FolderNewIcon(), w.chooseFolder)
+	add.Importance = widget.HighImportance
+	s.remove = widget.NewButtonWithIcon("Remove", theme.DeleteIcon(), s.confirmRemove)
+	s.rescan = widget.NewButtonWithIcon("Rescan", theme.ViewRefreshIcon(), func() {
+		if f, ok := s.current(); ok {
+			w.imports.enqueue(f.Path, false)
+		}
+	})
+	s.remove.Disable()
+	s.rescan.Disable()
+	title := widget.NewLabelWithStyle("Library", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	s.root = container.NewBorder(title, container.NewVBox(add, container.NewGridWithColumns(2, s.rescan, s.remove)), nil, nil, s.list)
+	return s
+}
+
+func folderInfo(f index.Folder) string {
+	last := "not scanned yet"
+	if !f.LastScan.IsZero() {
+		last = "scanned " + f.LastScan.Format("2 Jan 15:04")
+	}
+	return fmt.Sprintf("%d docs · %d chunks · %s", f.Documents, f.Chunks, last)
+}
+
+func (s *sidebar) current() (index.Folder, bool) {
+	if s.selected < 0 || s.selected >= len(s.folders) {
+		return index.Folder{}, false
+	}
+	return s.folders[s.selected], true
+}
+
+func (s *sidebar) confirmRemove() {
+	f, ok := s.current()
+	if !ok {
+		return
+	}
+	msg := fmt.Sprintf("Remove %s from the library?\n\nIts index entries are deleted. The folder and its files are not touched.", f.Path)
+	dialog.ShowConfirm("Remove folder", msg, func(yes bool) {
+		if yes {
+			s.w.removeFolder(f.Path)
+		}
+	}, s.w.win)
+}
+
+func (w *Window) removeFolder(dir string) {
+	go func() {
+		err := w.lib.RemoveFolder(context.Background(), dir)
+		fyne.Do(func() {
+			if err != nil {
+				w.showProblem("The folder could not be removed from the library.", err, "")
+			}
+			w.library.selected = -1
+			w.library.list.UnselectAll()
+			w.library.remove.Disable()
+			w.library.rescan.Disable()
+			w.refreshFolders()
+			w.rerunSearch()
+		})
+	}()
+}
+
+// refreshFolders reloads the sidebar.
+func (w *Window) refreshFolders() {
+	folders, err := w.lib.Folders(context.Background())
+	if err != nil {
+		w.showProblem("The library could not be read.", err, "Restart Folio; if this persists, move the library file aside and add your folders again.")
+		return
+	}
+	w.library.folders = folders
+	w.library.list.Refresh()
+	w.setHasFolders(len(folders) > 0)
+}
+
+// rerunSearch repeats the current query, e.g. after the library changed.
+func (w *Window) rerunSearch() {
+	if q := w.search.Text; strings.TrimSpace(q) != "" {
+		w.runSearchAsync(q)
+	}
+}
+
+func (w *Window) runSearchAsync(q string) {
+	seq := w.searchSeq.Add(1)
+	go w.runSearch(seq, q)
+}
+
+func (w *Window) chooseFolder() {
+	d := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
+		if err != nil {
+			w.showProblem("The folder could not be opened.", err, "")
+			return
+		}
+		if uri != nil {
+			w.imports.enqueue(uri.Path(), true)
+		}
+	}, w.win)
+	d.Resize(fyne.NewSize(760, 520))
+	d.Show()
+}
+
+// HandleDrop adds dropped folders; a dropped Markdown file adds the folder
+// it is in. Other files are ignored with a message.
+func (w *Window) HandleDrop(uris []fyne.URI) {
+	var ignored []string
+	seen := map[string]bool{}
+	for _, u := range uris {
+		if u.Scheme() != "file" {
+			ignored = append(ignored, u.String())
+			continue
+		}
+		p := u.Path()
+		info, err := os.Stat(p)
+		switch {
+		case err != nil:
+			ignored = append(ignored, p+": "+err.Error())
+			continue
+		case !info.IsDir():
+			ext := strings.ToLower(filepath.Ext(p))
+			if ext != ".md" && ext != ".markdown" && ext != ".mdx" {
+				ignored = append(ignored, filepath.Base(p)+" is not Markdown")
+				continue
+			}
+			p = filepath.Dir(p)
+		}
+		if !seen[p] {
+			seen[p] = true
+			w.imports.enqueue(p, true)
+		}
+	}
+	if len(ignored) > 0 {
+		showMessage(w.win, "Some items were not added", "Folio adds folders and Markdown files (.md, .markdown, .mdx):\n\n"+strings.Join(ignored, "\n"))
+	}
+}
+
+// emptyTarget is shown while the library has no folders.
+func (w *Window) emptyTarget() fyne.CanvasObject {
+	big := canvas.NewText("Drop a folder of Markdown here", theme.Color(theme.ColorNameForeground))
+	big.TextSize = theme.TextSize() * 2
+	big.Alignment = fyne.TextAlignCenter
+	hint := widget.NewLabelWithStyle("Folio indexes it on this computer; nothing leaves the machine.", fyne.TextAlignCenter, fyne.TextStyle{})
+	add := widget.NewButtonWithIcon("Add folder", theme.FolderNewIcon(), w.chooseFolder)
+	add.Importance = widget.HighImportance
+	return container.NewCenter(container.NewVBox(big, hint, container.NewCenter(add)))
+}
+
+// importPanel runs imports one after another and shows their progress.
+type importPanel struct {
+	w        *Window
+	root     *fyne.Container
+	bar      *widget.ProgressBar
+	label    *widget.Label
+	cancel   *widget.Button
+	summary  *widget.Label
+	skipped  *widget.Accordion
+	running  *fyne.Container
+	mu       sync.Mutex
+	queue    []importJob
+	busy     bool
+	stop     context.CancelFunc
+	lastDraw time.Time
+}
+
+type importJob struct {
+	dir string
+	add bool // add a new folder, or rescan a known one
+}
+
+func newImportPanel(w *Window) *importPanel {
+	p := &importPanel{w: w}
+	p.bar = widget.NewProgressBar()
+	p.label = widget.NewLabel("")
+	p.label.Truncation = fyne.TextTruncateEllipsis
+	p.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() {
+		p.mu.Lock()
+		if p.stop != nil {
+			p.stop()
+		}
+		p.queue = nil
+		p.mu.Unlock()
+	})
+	p.running = container.NewBorder(nil, nil, nil, p.cancel, container.NewVBox(p.bar, p.label))
+	p.running.Hide()
+	p.summary = widget.NewLabel("")
+	p.summary.Wrapping = fyne.TextWrapWord
+	p.summary.Hide()
+	p.skipped = widget.NewAccordion()
+	p.skipped.Hide()
+	p.root = container.NewVBox(p.running, p.summary, p.skipped)
+	return p
+}
+
+// enqueue schedules an import; imports run one at a time off the UI thread.
+func (p *importPanel) enqueue(dir string, add bool) {
+	p.mu.Lock()
+	p.queue = append(p.queue, importJob{dir, add})
+	start := !p.busy
+	p.busy = true
+	p.mu.Unlock()
+	if start {
+		p.running.Show()
+		p.summary.Hide()
+		p.skipped.Hide()
+		go p.drain()
+	}
+}
+
+func (p *importPanel) drain() {
+	var total index.Summary
+	var failures []string
+	for {
+		p.mu.Lock()
+		if len(p.queue) == 0 {
+			p.busy, p.stop = false, nil
+			p.mu.Unlock()
+			break
+		}
+		job := p.queue[0]
+		p.queue = p.queue[1:]
+		ctx, cancel := context.WithCancel(context.Background())
+		p.stop = cancel
+		p.mu.Unlock()
+
+		opt := index.ImportOptions{Chunking: p.w.chunkOptions(), Progress: p.progress}
+		var s index.Summary
+		var err error
+		if job.add {
+			s, err = p.w.lib.AddFolder(ctx, job.dir, opt)
+		} else {
+			s, err = p.w.lib.ScanFolder(ctx, job.dir, opt)
+		}
+		cancel()
+		total.Folders += s.Folders
+		total.Added += s.Added
+		total.Updated += s.Updated
+		total.Removed += s.Removed
+		total.Unchanged += s.Unchanged
+		total.Skipped = append(total.Skipped, s.Skipped...)
+		total.Cancelled = total.Cancelled || s.Cancelled
+		if err != nil {
+			failures = append(failures, err.Error())
+		}
+		fyne.Do(func() {
+			p.w.refreshFolders()
+			p.w.rerunSearch()
+		})
+	}
+	fyne.Do(func() { p.finish(total, failures) })
+}
+
+// progress is called by the import after each file; it redraws at most
+// twenty times a second.
+func (p *importPanel) progress(pr index.Progress) {
+	if time.Since(p.lastDraw) < 50*time.Millisecond && pr.FilesDone < pr.FilesTotal {
+		return
+	}
+	p.lastDraw = time.Now()
+	fyne.Do(func() {
+		if pr.FilesTotal > 0 {
+			p.bar.SetValue(float64(pr.FilesDone) / float64(pr.FilesTotal))
+		} else {
+			p.bar.SetValue(1)
+		}
+		p.label.SetText(fmt.Sprintf("Indexing %s: %d of %d files · %s", filepath.Base(pr.Folder), pr.FilesDone, pr.FilesTotal, pr.Current))
+	})
+}
+
+func (p *importPanel) finish(s index.Summary, failures []string) {
+	p.running.Hide()
+	text := fmt.Sprintf("Import finished: %d added, %d updated, %d removed, %d unchanged, %d skipped.",
+		s.Added, s.Updated, s.Removed, s.Unchanged, len(s.Skipped))
+	if s.Cancelled {
+		text = "Import cancelled: what was finished is searchable; Rescan completes the rest. " + text[len("Import finished: "):]
+	}
+	p.summary.SetText(text)
+	p.summary.Show()
+	p.skipped.Items = nil
+	if len(s.Skipped) > 0 {
+		var lines []string
+		for _, sk := range s.Skipped {
+			lines = append(lines, sk.Path+": "+sk.Reason)
+		}
+		detail := widget.NewLabel(strings.Join(lines, "\n"))
+		p.skipped.Append(widget.NewAccordionItem(fmt.Sprintf("Skipped files (%d)", len(s.Skipped)), detail))
+		p.skipped.Show()
+	} else {
+		p.skipped.Hide()
+	}
+	p.skipped.Refresh()
+	if len(failures) > 0 {
+		p.w.showProblem("An import could not finish.", fmt.Errorf("%s", strings.Join(failures, "\n")), "Check that the folder exists and can be read, then try again.")
+	}
+}
+
+// chunkOptions reads the chunk settings from Fyne preferences.
+func (w *Window) chunkOptions() chunker.Options {
+	def := chunker.DefaultOptions()
+	prefs := w.app.Preferences()
+	return chunker.Options{
+		Max:     prefs.IntWithFallback(PrefChunkMax, def.Max),
+		Min:     prefs.IntWithFallback(PrefChunkMin, def.Min),
+		Overlap: prefs.IntWithFallback(PrefChunkOverlap, def.Overlap),
+	}
+}
+
+func (w *Window) showPreferences() {
+	cur := w.chunkOptions()
+	maxE, minE, ovE, resE := widget.NewEntry(), widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	maxE.SetText(strconv.Itoa(cur.Max))
+	minE.SetText(strconv.Itoa(cur.Min))
+	ovE.SetText(strconv.Itoa(cur.Overlap))
+	resE.SetText(strconv.Itoa(w.resultsLimit()))
+	items := []*widget.FormItem{
+		widget.NewFormItem("Chunk max (characters)", maxE),
+		widget.NewFormItem("Chunk min (characters)", minE),
+		widget.NewFormItem("Overlap (sentences)", ovE),
+		widget.NewFormItem("Number of results", resE),
+	}
+	dialog.ShowForm("Preferences", "Save", "Cancel", items, func(ok bool) {
+		if !ok {
+			return
+		}
+		msg, err := w.applyPreferences(maxE.Text, minE.Text, ovE.Text, resE.Text)
+		if err != nil {
+			w.showProblem("These settings cannot be used.", err, "Use whole numbers: max at least 1, min and overlap 0 or more.")
+			return
+		}
+		if msg != "" {
+			showMessage(w.win, "Preferences", msg)
+		}
+	}, w.win)
+}
+
+// applyPreferences validates and stores the settings; it says when the
+// chunk settings changed, since that re-chunks files on the next scan.
+func (w *Window) applyPreferences(maxS, minS, overlapS, resultsS string) (string, error) {
+	var nums [4]int
+	for i, s := range []string{maxS, minS, overlapS, resultsS} {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return "", fmt.Errorf("%q is not a whole number", s)
+		}
+		nums[i] = n
+	}
+	opt := chunker.Options{Max: nums[0], Min: nums[1], Overlap: nums[2]}
+	if err := opt.Validate(); err != nil {
+		return "", err
+	}
+	if nums[3] < 1 {
+		return "", fmt.Errorf("number of results must be at least 1")
+	}
+	prefs := w.app.Preferences()
+	prefs.SetInt(PrefResults, nums[3])
+	if opt == w.chunkOptions() {
+		return "", nil
+	}
+	prefs.SetInt(PrefChunkMax, opt.Max)
+	prefs.SetInt(PrefChunkMin, opt.Min)
+	prefs.SetInt(PrefChunkOverlap, opt.Overlap)
+	if err := w.lib.SetChunkOptions(context.Background(), opt); err != nil {
+		return "", err
+	}
+	return "Chunk settings changed: the next scan re-chunks every file (use Rescan on a folder).", nil
+}
+
+func showMessage(win fyne.Window, title, msg string) {
+	label := widget.NewLabel(msg)
+	label.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustom(title, "OK", container.NewVScroll(label), win)
+	d.Resize(fyne.NewSize(520, 300))
+	d.Show()
+}

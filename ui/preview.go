@@ -1,0 +1,321 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"folio/index"
+)
+
+// preview shows the hit's whole section rendered as Markdown, with the
+// hit's own chunk marked and scrolled into view.
+type preview struct {
+	w       *Window
+	root    fyne.CanvasObject
+	heading *widget.Label
+	cite    *widget.Label
+	body    *fyne.Container
+	scroll  *container.Scroll
+	actions *fyne.Container
+	hit     index.Hit
+	has     bool
+	seq     int
+	hitBox  fyne.CanvasObject // the hit's chunk in body
+}
+
+func newPreview(w *Window) *preview {
+	p := &preview{w: w}
+	p.heading = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	p.heading.Wrapping = fyne.TextWrapWord
+	p.cite = widget.NewLabel("")
+	p.cite.Wrapping = fyne.TextWrapWord
+	p.cite.Importance = widget.LowImportance
+	p.body = container.NewVBox()
+	p.scroll = container.NewVScroll(p.body)
+	p.actions = container.NewHBox(
+		widget.NewButtonWithIcon("Open in editor", theme.DocumentIcon(), p.openHit),
+		widget.NewButtonWithIcon("Copy citation", theme.ContentCopyIcon(), p.copyCitation),
+		widget.NewButtonWithIcon("Show in folder", theme.FolderOpenIcon(), p.showInFolder),
+	)
+	p.actions.Hide()
+	p.root = container.NewBorder(container.NewVBox(p.heading, p.cite, p.actions, widget.NewSeparator()), nil, nil, nil, p.scroll)
+	return p
+}
+
+func (p *preview) clear() {
+	p.has = false
+	p.heading.SetText("")
+	p.cite.SetText("")
+	p.actions.Hide()
+	p.body.Objects = nil
+	p.body.Refresh()
+}
+
+// show loads the hit's section off the UI thread.
+func (p *preview) show(h index.Hit) {
+	p.hit, p.has, p.hitBox = h, true, nil
+	p.seq++
+	seq := p.seq
+	p.heading.SetText(breadcrumb(h))
+	p.cite.SetText(h.Citation())
+	p.actions.Show()
+	go func() {
+		section, err := p.w.lib.Section(context.Background(), h.ChunkRowID)
+		fyne.Do(func() {
+			if seq != p.seq {
+				return
+			}
+			if err != nil {
+				p.w.showProblem("The section around this result could not be read.", err, "Rescan the folder; if that fails, remove and add it again.")
+				return
+			}
+			p.render(section, h)
+		})
+	}()
+}
+
+func (p *preview) render(section []index.SectionChunk, h index.Hit) {
+	p.body.Objects = nil
+	p.hitBox = nil
+	for _, c := range section {
+		text := renderMarkdown(c.Text)
+		if c.ChunkRowID != h.ChunkRowID {
+			p.body.Add(text)
+			continue
+		}
+		// The hit's own lines: tinted, with their line numbers.
+		label := widget.NewLabelWithStyle(fmt.Sprintf("Lines %d–%d", c.StartLine, c.EndLine), fyne.TextAlignTrailing, fyne.TextStyle{Italic: true})
+		label.Importance = widget.LowImportance
+		bg := canvas.NewRectangle(theme.Color(theme.ColorNameSelection))
+		bg.CornerRadius = theme.InputRadiusSize()
+		box := container.NewStack(bg, container.NewPadded(container.NewVBox(label, text)))
+		p.hitBox = box
+		p.body.Add(box)
+	}
+	p.body.Refresh()
+	p.scroll.ScrollToTop()
+	if p.hitBox != nil {
+		box := p.hitBox
+		p.scroll.Offset = fyne.NewPos(0, box.Position().Y)
+		p.scroll.Refresh()
+	}
+}
+
+// safeSegments replaces images with their alt text: Folio never fetches
+// anything, so a remote image in a note is shown as words, not loaded.
+// Links stay links; they open only when clicked.
+func safeSegments(segs []widget.RichTextSegment) []widget.RichTextSegment {
+	out := make([]widget.RichTextSegment, 0, len(segs))
+	for _, s := range segs {
+		switch seg := s.(type) {
+		case *widget.ImageSegment:
+			alt := seg.Title
+			if alt == "" {
+				alt = "image"
+			}
+			out = append(out, &widget.TextSegment{Text: "[" + alt + "]", Style: widget.RichTextStyleInline})
+		case *widget.ParagraphSegment:
+			seg.Texts = safeSegments(seg.Texts)
+			out = append(out, seg)
+		case *widget.ListSegment:
+			seg.Items = safeSegments(seg.Items)
+			out = append(out, seg)
+		default:
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (p *preview) filePath() string {
+	return filepath.Join(p.hit.Folder, filepath.FromSlash(p.hit.Path))
+}
+
+func (p *preview) openHit() {
+	if !p.has {
+		if h, ok := p.w.results.current(); ok {
+			p.hit, p.has = h, true
+		} else {
+			return
+		}
+	}
+	if err := p.w.openInShell(p.filePath(), p.hit.StartLine); err != nil {
+		p.w.showProblem("The file could not be opened.", err, "Check that the file still exists, or set $EDITOR to your editor.")
+	}
+}
+
+func (p *preview) copyCitation() {
+	if p.has {
+		p.w.app.Clipboard().SetContent(p.hit.Citation())
+	}
+}
+
+func (p *preview) showInFolder() {
+	if !p.has {
+		return
+	}
+	if err := p.w.openURL("file://" + filepath.ToSlash(filepath.Dir(p.filePath()))); err != nil {
+		p.w.showProblem("The folder could not be shown.", err, "")
+	}
+}
+
+// openInEditor opens path in $VISUAL or $EDITOR at line, else in the
+// system's default application for Markdown.
+func openInEditor(path string, line int) error {
+	if _, err := os.Stat(path); err != nil {
+		return err
+	}
+	cmd := exec.Command("xdg-open", path)
+	for _, v := range []string{"VISUAL", "EDITOR"} {
+		if ed := strings.Fields(os.Getenv(v)); len(ed) > 0 {
+			cmd = exec.Command(ed[0], append(ed[1:], "+"+strconv.Itoa(line), path)...)
+			break
+		}
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	go cmd.Wait() // reap the child; its exit status is the editor's business
+	return nil
+}
+
+func parseURL(u string) (*url.URL, error) { return url.Parse(u) }
+
+// unwrapParagraphs joins the soft-wrapped lines of prose paragraphs, so
+// the preview reflows them to its own width (Fyne renders each source line
+// as its own run and breaks runs that start near a line end badly). Code,
+// tables, lists, quotes and headings keep their lines.
+func unwrapParagraphs(md string) string {
+	lines := strings.Split(md, "\n")
+	var b strings.Builder
+	fence := ""
+	prevProse := false
+	for i, line := range lines {
+		trimmed := strings.TrimSpace(line)
+		if fence == "" && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")) {
+			fence = trimmed[:3]
+		} else if fence != "" && strings.HasPrefix(trimmed, fence) {
+			fence = ""
+			prevProse = false
+			b.WriteString("\n" + line)
+			continue
+		}
+		prose := fence == "" && isProseLine(line)
+		switch {
+		case i == 0:
+			b.WriteString(line)
+		case prose && prevProse:
+			b.WriteString(" " + trimmed)
+		default:
+			b.WriteString("\n" + line)
+		}
+		prevProse = prose && !strings.HasSuffix(line, "  ") // two spaces: a hard line break
+	}
+	return b.String()
+}
+
+func isProseLine(line string) bool {
+	t := strings.TrimSpace(line)
+	if t == "" || strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t") {
+		return false
+	}
+	switch t[0] {
+	case '#', '>', '|', '-', '*', '+', '<', '`', '~', '=':
+		return false
+	}
+	if i := strings.IndexAny(t, ".)"); i > 0 && i < 4 && strings.Trim(t[:i], "0123456789") == "" {
+		return false // "1. item"
+	}
+	return true
+}
+
+// renderMarkdown renders a chunk: pipe tables as a grid (Fyne's Markdown
+// has no tables), everything else as rich text.
+func renderMarkdown(md string) fyne.CanvasObject {
+	box := container.NewVBox()
+	var prose []string
+	flush := func() {
+		if len(prose) == 0 {
+			return
+		}
+		if text := strings.Join(prose, "\n"); isRTL(text) {
+			for _, para := range strings.Split(unwrapParagraphs(text), "\n") {
+				if para = strings.TrimSpace(strings.TrimLeft(para, "#>-* ")); para != "" {
+					box.Add(newRTLParagraph(para))
+				}
+			}
+			prose = nil
+			return
+		}
+		t := widget.NewRichText(safeSegments(widget.NewRichTextFromMarkdown(unwrapParagraphs(strings.Join(prose, "\n"))).Segments)...)
+		t.Wrapping = fyne.TextWrapWord
+		box.Add(t)
+		prose = nil
+	}
+	lines := strings.Split(md, "\n")
+	for i := 0; i < len(lines); i++ {
+		if i+1 < len(lines) && isTableRow(lines[i]) && isDelimiterRow(lines[i+1]) {
+			flush()
+			rows := [][]string{tableCells(lines[i])}
+			j := i + 2
+			for ; j < len(lines) && isTableRow(lines[j]); j++ {
+				rows = append(rows, tableCells(lines[j]))
+			}
+			box.Add(tableGrid(rows))
+			i = j - 1
+			continue
+		}
+		prose = append(prose, lines[i])
+	}
+	flush()
+	return box
+}
+
+func isTableRow(line string) bool {
+	t := strings.TrimSpace(line)
+	return strings.HasPrefix(t, "|") || (strings.Count(t, "|") >= 2 && !strings.HasPrefix(t, "`"))
+}
+
+func isDelimiterRow(line string) bool {
+	t := strings.TrimSpace(line)
+	return strings.Contains(t, "-") && strings.Trim(t, "|-: \t") == ""
+}
+
+func tableCells(line string) []string {
+	t := strings.TrimSpace(line)
+	t = strings.TrimSuffix(strings.TrimPrefix(t, "|"), "|")
+	cells := strings.Split(t, "|")
+	for i := range cells {
+		cells[i] = strings.TrimSpace(cells[i])
+	}
+	return cells
+}
+
+func tableGrid(rows [][]string) fyne.CanvasObject {
+	cols := len(rows[0])
+	grid := container.NewGridWithColumns(cols)
+	for r, row := range rows {
+		for c := 0; c < cols; c++ {
+			cell := ""
+			if c < len(row) {
+				cell = row[c]
+			}
+			l := widget.NewLabelWithStyle(cell, fyne.TextAlignLeading, fyne.TextStyle{Bold: r == 0})
+			l.Wrapping = fyne.TextWrapWord
+			grid.Add(l)
+		}
+	}
+	return grid
+}

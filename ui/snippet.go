@@ -1,0 +1,199 @@
+package ui
+
+import (
+	"strings"
+	"unicode"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"folio/index"
+)
+
+// snippetLines is how many lines of snippet a result row shows.
+const snippetLines = 3
+
+// snippetView shows a snippet as words that flow over a few lines, matched
+// words bold and coloured. It lays the words out itself: Fyne's RichText
+// breaks a coloured word into single letters when it starts near the end
+// of a line. Right-to-left snippets (Arabic) flow from the right.
+type snippetView struct {
+	widget.BaseWidget
+	words    []snippetWord
+	rtl      bool
+	maxLines int     // 0: as many as the words need
+	lines    int     // lines used at the last layout
+	width    float32 // width of the last layout
+}
+
+type snippetWord struct {
+	text  string
+	hit   bool
+	glued bool // no space before it: punctuation or the rest of a word
+}
+
+func newSnippetView() *snippetView {
+	s := &snippetView{maxLines: snippetLines}
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+// newRTLParagraph shows right-to-left prose in the preview: Fyne shapes
+// Arabic letters but lays words out left to right, so Folio flows them.
+func newRTLParagraph(text string) *snippetView {
+	s := &snippetView{}
+	s.ExtendBaseWidget(s)
+	s.set(index.Snippet{Text: text})
+	return s
+}
+
+// String is the snippet's text, for tests and accessibility.
+func (s *snippetView) String() string {
+	var b strings.Builder
+	for i, w := range s.words {
+		if i > 0 && !w.glued {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w.text)
+	}
+	return b.String()
+}
+
+// set replaces the snippet; words are split at spaces, and a highlight
+// range becomes its own word so it can be styled.
+func (s *snippetView) set(sn index.Snippet) {
+	s.words = snippetWords(sn)
+	s.rtl = isRTL(sn.Text)
+	s.Refresh()
+}
+
+func snippetWords(sn index.Snippet) []snippetWord {
+	var out []snippetWord
+	// add appends the words of plain text; glued says whether its first
+	// word touches the previous word ("dose" + ",").
+	add := func(t string, hit, glued bool) {
+		for i, f := range strings.Fields(t) {
+			out = append(out, snippetWord{text: f, hit: hit, glued: glued && i == 0})
+		}
+	}
+	touches := func(i int) bool {
+		return i > 0 && i < len(sn.Text) && !unicode.IsSpace(rune(sn.Text[i-1])) && !unicode.IsSpace(rune(sn.Text[i]))
+	}
+	last := 0
+	for _, h := range sn.Highlights {
+		if h[0] < last || h[1] > len(sn.Text) || h[0] >= h[1] {
+			continue
+		}
+		add(sn.Text[last:h[0]], false, touches(last))
+		out = append(out, snippetWord{text: sn.Text[h[0]:h[1]], hit: true, glued: touches(h[0])})
+		last = h[1]
+	}
+	add(sn.Text[last:], false, touches(last))
+	return out
+}
+
+// isRTL reports whether most letters of text are right-to-left.
+func isRTL(text string) bool {
+	rtl, ltr := 0, 0
+	for _, r := range text {
+		switch {
+		case unicode.In(r, unicode.Arabic, unicode.Hebrew, unicode.Syriac, unicode.Thaana):
+			rtl++
+		case unicode.IsLetter(r):
+			ltr++
+		}
+	}
+	return rtl > ltr
+}
+
+func (s *snippetView) CreateRenderer() fyne.WidgetRenderer {
+	return &snippetRenderer{s: s}
+}
+
+type snippetRenderer struct {
+	s       *snippetView
+	objects []fyne.CanvasObject
+	texts   []*canvas.Text
+}
+
+func (r *snippetRenderer) Destroy() {}
+
+func (r *snippetRenderer) Objects() []fyne.CanvasObject { return r.objects }
+
+func (r *snippetRenderer) MinSize() fyne.Size {
+	lines := r.s.maxLines
+	if lines == 0 {
+		lines = max(1, r.s.lines) // as laid out at the current width
+	}
+	return fyne.NewSize(theme.TextSize()*4, float32(lines)*lineHeight())
+}
+
+func lineHeight() float32 {
+	return fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height
+}
+
+func (r *snippetRenderer) Refresh() {
+	r.texts = r.texts[:0]
+	r.objects = r.objects[:0]
+	fg, primary := theme.Color(theme.ColorNameForeground), theme.Color(theme.ColorNamePrimary)
+	for _, w := range r.s.words {
+		t := canvas.NewText(w.text, fg)
+		t.TextSize = theme.TextSize()
+		if w.hit {
+			t.Color = primary
+			t.TextStyle = fyne.TextStyle{Bold: true}
+		}
+		r.texts = append(r.texts, t)
+		r.objects = append(r.objects, t)
+	}
+	r.Layout(r.s.Size())
+	canvas.Refresh(r.s)
+}
+
+// Layout flows the words over at most snippetLines lines; words that do
+// not fit are hidden and the last shown line ends in an ellipsis word.
+func (r *snippetRenderer) Layout(size fyne.Size) {
+	space := fyne.MeasureText(" ", theme.TextSize(), fyne.TextStyle{}).Width
+	lh := lineHeight()
+	x, line := float32(0), 0
+	for i, t := range r.texts {
+		w := t.MinSize().Width
+		if i > 0 && !r.s.words[i].glued {
+			x += space
+		}
+		if x > 0 && x+w > size.Width && !r.s.words[i].glued {
+			line++
+			x = 0
+		}
+		if r.s.maxLines > 0 && line >= r.s.maxLines {
+			for _, rest := range r.texts[i:] {
+				rest.Hide()
+			}
+			break
+		}
+		t.Show()
+		t.Resize(fyne.NewSize(w, lh))
+		pos := x
+		if r.s.rtl {
+			pos = size.Width - x - w
+		}
+		t.Move(fyne.NewPos(pos, float32(line)*lh))
+		x += w
+	}
+	used := line + 1
+	if len(r.texts) == 0 {
+		used = 0
+	}
+	// A free-height paragraph asks its container for room for its lines.
+	if r.s.maxLines == 0 && size.Width > 0 && (used != r.s.lines || size.Width != r.s.width) {
+		changed := used != r.s.lines
+		r.s.lines, r.s.width = used, size.Width
+		if changed {
+			if c := fyne.CurrentApp().Driver().CanvasForObject(r.s); c != nil {
+				c.Refresh(r.s)
+			}
+		}
+	}
+}

@@ -1,0 +1,203 @@
+// Package ui is Folio's window: search as you type, cited and highlighted
+// results, the hit's section in context, and the library of folders with
+// live import progress. It reaches the index only through Library, so its
+// tests run on Fyne's headless driver.
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+
+	"folio/chunker"
+	"folio/index"
+)
+
+// Library is what the window needs of the index.
+type Library interface {
+	Search(ctx context.Context, query string, opt index.SearchOptions) (*index.Results, error)
+	Section(ctx context.Context, chunkRowID int64) ([]index.SectionChunk, error)
+	Folders(ctx context.Context) ([]index.Folder, error)
+	Skipped(ctx context.Context, folderID int64) ([]index.Skip, error)
+	AddFolder(ctx context.Context, dir string, opt index.ImportOptions) (index.Summary, error)
+	ScanFolder(ctx context.Context, dir string, opt index.ImportOptions) (index.Summary, error)
+	RemoveFolder(ctx context.Context, dir string) error
+	SetChunkOptions(ctx context.Context, opt chunker.Options) error
+}
+
+// Debounce is how long typing must pause before a search runs.
+const Debounce = 120 * time.Millisecond
+
+// Preference keys (Fyne preferences).
+const (
+	PrefChunkMax     = "chunk.max"
+	PrefChunkMin     = "chunk.min"
+	PrefChunkOverlap = "chunk.overlap"
+	PrefResults      = "results"
+)
+
+// Window is Folio's main window.
+type Window struct {
+	app fyne.App
+	win fyne.Window
+	lib Library
+
+	search  *searchEntry
+	status  *widget.Label
+	results *resultList
+	preview *preview
+	library *sidebar
+	imports *importPanel
+	center  *fyne.Container // results+preview, or the empty-library target
+	split   *container.Split
+	empty   fyne.CanvasObject
+
+	searchSeq   atomic.Int64 // the newest search; older answers are dropped
+	debounceMu  sync.Mutex
+	debounce    *time.Timer
+	lastQuery   string
+	hasFolders  bool
+	openInShell func(path string, line int) error // opens a file in the user's editor
+	openURL     func(u string) error
+}
+
+// New builds the window over lib. Call ShowAndRun on the result's Window.
+func New(a fyne.App, lib Library) *Window {
+	w := &Window{app: a, lib: lib}
+	w.win = a.NewWindow("Folio")
+	w.openInShell = openInEditor
+	w.openURL = func(u string) error {
+		parsed, err := parseURL(u)
+		if err != nil {
+			return err
+		}
+		return a.OpenURL(parsed)
+	}
+
+	w.status = widget.NewLabel("")
+	w.status.Truncation = fyne.TextTruncateEllipsis
+	w.search = newSearchEntry(w)
+	w.search.SetPlaceHolder("Search your notes…   \"phrase\"  prefix*  -exclude  in:heading")
+	w.results = newResultList(w)
+	w.preview = newPreview(w)
+	w.library = newSidebar(w)
+	w.imports = newImportPanel(w)
+
+	w.split = container.NewHSplit(w.results.list, w.preview.root)
+	w.split.Offset = 0.45
+	w.empty = w.emptyTarget()
+	w.center = container.NewStack(w.split)
+
+	top := container.NewBorder(nil, nil, nil, widget.NewButton("Preferences", w.showPreferences), w.search)
+	main := container.NewBorder(container.NewVBox(top, w.status), w.imports.root, nil, nil, w.center)
+	body := container.NewHSplit(w.library.root, main)
+	body.Offset = 0.22
+	w.win.SetContent(body)
+	w.win.Resize(fyne.NewSize(1180, 760))
+	w.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { w.HandleDrop(uris) })
+
+	focus := func(fyne.Shortcut) { w.win.Canvas().Focus(w.search) }
+	for _, key := range []fyne.KeyName{fyne.KeyF, fyne.KeyL} {
+		w.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, focus)
+	}
+	w.win.Canvas().Focus(w.search)
+	w.refreshFolders()
+	return w
+}
+
+// Window is the Fyne window, for ShowAndRun.
+func (w *Window) Window() fyne.Window { return w.win }
+
+// resultsLimit is the number of results asked for, from preferences.
+func (w *Window) resultsLimit() int {
+	return w.app.Preferences().IntWithFallback(PrefResults, 50)
+}
+
+// scheduleSearch runs the query after the typing pauses for Debounce.
+func (w *Window) scheduleSearch(q string) {
+	w.debounceMu.Lock()
+	defer w.debounceMu.Unlock()
+	if w.debounce != nil {
+		w.debounce.Stop()
+	}
+	seq := w.searchSeq.Add(1)
+	w.debounce = time.AfterFunc(Debounce, func() { w.runSearch(seq, q) })
+}
+
+// runSearch searches off the UI thread and shows the answer only if no
+// newer search was started meanwhile.
+func (w *Window) runSearch(seq int64, q string) {
+	if strings.TrimSpace(q) == "" {
+		fyne.Do(func() {
+			if w.searchSeq.Load() == seq {
+				w.lastQuery = ""
+				w.results.set(nil)
+				w.preview.clear()
+				w.status.SetText("")
+			}
+		})
+		return
+	}
+	res, err := w.lib.Search(context.Background(), q, index.SearchOptions{Limit: w.resultsLimit(), SnippetWidth: 200})
+	fyne.Do(func() {
+		if w.searchSeq.Load() != seq {
+			return // stale: the user typed on
+		}
+		if err != nil {
+			w.status.SetText("Search failed: " + err.Error())
+			return
+		}
+		w.lastQuery = q
+		w.results.set(res.Hits)
+		w.status.SetText(statusLine(res))
+		if len(res.Hits) > 0 {
+			w.results.selectHit(0)
+		} else {
+			w.preview.clear()
+		}
+	})
+}
+
+func statusLine(res *index.Results) string {
+	ms := float64(res.Elapsed.Microseconds()) / 1000
+	if res.Total == 0 {
+		return fmt.Sprintf("No results · %.1f ms", ms)
+	}
+	noun := "results"
+	if res.Total == 1 {
+		noun = "result"
+	}
+	s := fmt.Sprintf("%d %s · %.1f ms", res.Total, noun, ms)
+	if res.Relaxed {
+		s += " · no passage has every word, showing passages with any of them"
+	}
+	return s
+}
+
+// showProblem tells the user what happened and what to do, never crashing.
+func (w *Window) showProblem(what string, err error, todo string) {
+	msg := fmt.Sprintf("%s\n\n%v", what, err)
+	if todo != "" {
+		msg += "\n\n" + todo
+	}
+	showMessage(w.win, "Problem", msg)
+}
+
+// setHasFolders switches between the results and the empty-library target.
+func (w *Window) setHasFolders(has bool) {
+	w.hasFolders = has
+	if has {
+		w.center.Objects = []fyne.CanvasObject{w.split}
+	} else {
+		w.center.Objects = []fyne.CanvasObject{w.empty}
+	}
+	w.center.Refresh()
+}

@@ -1,0 +1,294 @@
+package ui
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"folio/index"
+)
+
+func newLibrary(t *testing.T) *index.Index {
+	t.Helper()
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	ix, err := index.Open(filepath.Join(t.TempDir(), "lib.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	return ix
+}
+
+func writeFolder(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// waitFor polls cond until it holds or two seconds pass.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for time.Now().Before(deadline) {
+		if cond() {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("timed out waiting for %s", what)
+}
+
+const handbook = "# Leave\n\nStaff use the portal.\n\n## Sick leave\n\nA doctor's note is needed after two days.\nManagers approve sick leave.\n\n## Annual leave\n\nTwenty days a year.\n"
+
+func newWindow(t *testing.T, ix *index.Index) *Window {
+	t.Helper()
+	a := test.NewTempApp(t)
+	w := New(a, ix)
+	w.win.Resize(fyne.NewSize(1100, 700))
+	return w
+}
+
+func TestTypingShowsCitedHighlightedResults(t *testing.T) {
+	ix := newLibrary(t)
+	dir := writeFolder(t, map[string]string{"handbook/leave.md": handbook})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	w := newWindow(t, ix)
+	if w.win.Canvas().Focused() != w.search {
+		t.Error("search field does not have focus at start")
+	}
+	test.Type(w.search, "sick leave")
+	waitFor(t, "results", func() bool { return strings.Contains(w.status.Text, "result") })
+	if !strings.Contains(w.status.Text, " ms") {
+		t.Errorf("status %q", w.status.Text)
+	}
+	h := w.results.hits[0]
+	if breadcrumb(h) != "Leave › Sick leave" || citationLine(h) != "handbook/leave.md · lines 7–8 · "+filepath.Base(dir) {
+		t.Errorf("row: %q / %q", breadcrumb(h), citationLine(h))
+	}
+	// The rendered row holds the citation and a highlighted snippet.
+	row := w.results.list.CreateItem()
+	w.results.list.UpdateItem(0, row)
+	texts := rowTexts(row)
+	if !strings.Contains(texts, "handbook/leave.md · lines 7–8") {
+		t.Errorf("row shows %q", texts)
+	}
+	strong := 0
+	for _, word := range snippetWords(h.Snippet) {
+		if word.hit {
+			if lw := strings.ToLower(word.text); lw != "sick" && lw != "leave" {
+				t.Errorf("highlighted %q", word.text)
+			}
+			strong++
+		}
+	}
+	if strong == 0 {
+		t.Error("no highlighted words in the snippet")
+	}
+	// The first hit is selected and its section fills the preview.
+	waitFor(t, "preview", func() bool { return w.preview.hitBox != nil })
+	if w.preview.cite.Text != h.Citation() || len(w.preview.body.Objects) == 0 {
+		t.Errorf("preview citation %q, %d objects", w.preview.cite.Text, len(w.preview.body.Objects))
+	}
+	// Esc clears the query and the results.
+	w.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	waitFor(t, "cleared", func() bool { return len(w.results.hits) == 0 && w.status.Text == "" })
+}
+
+func rowTexts(o fyne.CanvasObject) string {
+	var parts []string
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch v := o.(type) {
+		case *fyne.Container:
+			for _, c := range v.Objects {
+				walk(c)
+			}
+		case *widget.Label:
+			parts = append(parts, v.Text)
+		case *widget.RichText:
+			parts = append(parts, v.String())
+		case *snippetView:
+			parts = append(parts, v.String())
+		}
+	}
+	walk(o)
+	return strings.Join(parts, " | ")
+}
+
+func TestSelectingARowShowsItsSection(t *testing.T) {
+	ix := newLibrary(t)
+	var b strings.Builder
+	b.WriteString("# Guide\n\n## Zebras\n\n")
+	for i := 0; i < 30; i++ {
+		b.WriteString("Zebras live in herds and graze on grass in the open savanna. ")
+	}
+	b.WriteString("\n\nThe last paragraph mentions stripes once.\n")
+	dir := writeFolder(t, map[string]string{"guide.md": b.String(), "other.md": "# Other\n\nstripes on a shirt\n"})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	w := newWindow(t, ix)
+	test.Type(w.search, "stripes")
+	waitFor(t, "two results", func() bool { return len(w.results.hits) == 2 && w.preview.hitBox != nil })
+	target := 0
+	if w.results.hits[0].Path != "guide.md" {
+		target = 1
+	}
+	w.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyUp})
+	for i := 0; i < target; i++ {
+		w.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	}
+	waitFor(t, "section", func() bool { return w.preview.hit.Path == "guide.md" && w.preview.hitBox != nil })
+	section, _ := ix.Section(context.Background(), w.preview.hit.ChunkRowID)
+	if len(section) < 2 || len(w.preview.body.Objects) != len(section) {
+		t.Fatalf("preview shows %d parts of a %d-chunk section", len(w.preview.body.Objects), len(section))
+	}
+	if !strings.Contains(rowTexts(w.preview.hitBox), "stripes") {
+		t.Errorf("hit box %q", rowTexts(w.preview.hitBox))
+	}
+	w.preview.copyCitation()
+	if got := w.app.Clipboard().Content(); got != w.preview.hit.Citation() {
+		t.Errorf("clipboard %q", got)
+	}
+	var opened string
+	w.openInShell = func(path string, line int) error { opened = path + ":" + string(rune('0'+line%10)); return nil }
+	w.preview.openHit()
+	if !strings.HasSuffix(opened, "guide.md:"+string(rune('0'+w.preview.hit.StartLine%10))) {
+		t.Errorf("opened %q", opened)
+	}
+}
+
+func TestEmptyLibraryAndNoResults(t *testing.T) {
+	ix := newLibrary(t)
+	w := newWindow(t, ix)
+	if w.center.Objects[0] != w.empty {
+		t.Fatal("empty library does not show the drop target")
+	}
+	if !strings.Contains(fmtObjects(w.empty), "Drop a folder of Markdown here") {
+		t.Error("drop target text missing")
+	}
+	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha\n"})
+	ix.AddFolder(context.Background(), dir, index.ImportOptions{})
+	w.refreshFolders()
+	if w.center.Objects[0] != w.split {
+		t.Fatal("library with a folder still shows the drop target")
+	}
+	test.Type(w.search, "zebra")
+	waitFor(t, "no results", func() bool { return strings.HasPrefix(w.status.Text, "No results") })
+	if len(w.results.hits) != 0 || w.preview.has {
+		t.Error("stale results shown")
+	}
+}
+
+func TestDropAddsFolderWithProgress(t *testing.T) {
+	ix := newLibrary(t)
+	w := newWindow(t, ix)
+	files := map[string]string{"notes.txt": "not markdown"}
+	for i := 0; i < 40; i++ {
+		files[filepath.Join("n", string(rune('a'+i%26))+strings.Repeat("b", i/26)+".md")] = "# Note\n\nquokka facts\n"
+	}
+	dir := writeFolder(t, files)
+	w.HandleDrop([]fyne.URI{storage.NewFileURI(filepath.Join(dir, "n"))})
+	waitFor(t, "import summary", func() bool { return w.imports.summary.Visible() })
+	if !strings.Contains(w.imports.summary.Text, "40 added") {
+		t.Errorf("summary %q", w.imports.summary.Text)
+	}
+	if w.imports.bar.Value != 1 || !strings.Contains(w.imports.label.Text, "40 of 40") {
+		t.Errorf("progress bar %v label %q", w.imports.bar.Value, w.imports.label.Text)
+	}
+	if len(w.library.folders) != 1 || w.library.folders[0].Documents != 40 {
+		t.Errorf("sidebar %+v", w.library.folders)
+	}
+	// A dropped Markdown file adds its folder; other files are refused with a message.
+	w.HandleDrop([]fyne.URI{storage.NewFileURI(filepath.Join(dir, "notes.txt"))})
+	if len(w.library.folders) != 1 {
+		t.Error("a text file was added")
+	}
+	test.Type(w.search, "quokka")
+	waitFor(t, "results", func() bool { return strings.HasPrefix(w.status.Text, "40 results") })
+}
+
+func TestCancellingAnImport(t *testing.T) {
+	ix := newLibrary(t)
+	w := newWindow(t, ix)
+	files := map[string]string{}
+	for i := 0; i < 3000; i++ {
+		files[filepath.Join(string(rune('a'+i%26)), strings.Repeat("x", i/26+1)+".md")] = "# Note\n\nwombat" + strings.Repeat(" text", 200) + "\n"
+	}
+	dir := writeFolder(t, files)
+	w.imports.enqueue(dir, true)
+	waitFor(t, "import to start", func() bool { return strings.Contains(w.imports.label.Text, "Indexing") })
+	test.Tap(w.imports.cancel)
+	waitFor(t, "cancelled summary", func() bool { return w.imports.summary.Visible() })
+	if !strings.Contains(w.imports.summary.Text, "cancelled") {
+		t.Errorf("summary %q", w.imports.summary.Text)
+	}
+	if err := ix.IntegrityCheck(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := ix.Stats(context.Background())
+	if st.Documents >= len(files) {
+		t.Errorf("cancel did not stop the import: %d documents", st.Documents)
+	}
+}
+
+func TestPreferencesValidateAndSayWhenChunksChange(t *testing.T) {
+	ix := newLibrary(t)
+	w := newWindow(t, ix)
+	if _, err := w.applyPreferences("abc", "1", "0", "10"); err == nil {
+		t.Error("non-number accepted")
+	}
+	if _, err := w.applyPreferences("0", "1", "0", "10"); err == nil {
+		t.Error("max 0 accepted")
+	}
+	msg, err := w.applyPreferences("1200", "200", "0", "30")
+	if err != nil || msg != "" || w.resultsLimit() != 30 {
+		t.Errorf("unchanged chunks: %q %v %d", msg, err, w.resultsLimit())
+	}
+	msg, err = w.applyPreferences("800", "100", "1", "30")
+	if err != nil || !strings.Contains(msg, "re-chunks") {
+		t.Errorf("changed chunks: %q %v", msg, err)
+	}
+	if o := w.chunkOptions(); o.Max != 800 || o.Min != 100 || o.Overlap != 1 {
+		t.Errorf("stored %+v", o)
+	}
+}
+
+// fmtObjects collects the text of canvas texts and labels under o.
+func fmtObjects(o fyne.CanvasObject) string {
+	var parts []string
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch v := o.(type) {
+		case *fyne.Container:
+			for _, c := range v.Objects {
+				walk(c)
+			}
+		case *canvas.Text:
+			parts = append(parts, v.Text)
+		case *widget.Label:
+			parts = append(parts, v.Text)
+		}
+	}
+	walk(o)
+	return strings.Join(parts, " | ")
+}
