@@ -5,6 +5,8 @@
 #   make run     build and start Folio (opens the bundled sample library)
 #   make test    gofmt check + go vet + all tests (cgo on; heavy corpus tests)
 #   make bench   run the benchmarks
+#   make screenshot  start the real window under Xvfb on the sample library,
+#                type a query and write assets/screenshot.png
 #   make clean   remove build output
 
 # ---- variables ---------------------------------------------------------------
@@ -33,7 +35,7 @@ export CGO_ENABLED := 1
 
 .DEFAULT_GOAL := build
 
-.PHONY: all deps build run test fmt-check vet bench clean
+.PHONY: all deps build run test fmt-check vet bench clean screenshot
 
 all: build
 
@@ -135,6 +137,43 @@ test: deps fmt-check vet
 
 bench: deps
 	$(GO) test -run '^$$' -bench $(BENCH) -benchmem -timeout $(TEST_TIMEOUT) $(BENCHFLAGS) $(PKGS)
+
+# ---- screenshot --------------------------------------------------------------
+
+SCREENSHOT       ?= assets/screenshot.png
+SCREENSHOT_QUERY ?= paracetamol dose
+SCREENSHOT_PKGS  := xvfb xdotool imagemagick
+
+# A fresh config and cache folder, so the window opens on the sample
+# library whatever the user's own library holds.
+define SCREENSHOT_SCRIPT
+set -eu
+missing=""
+for p in $(SCREENSHOT_PKGS); do
+  dpkg -s "$$p" 2>/dev/null | grep -q '^Status: install ok installed' || missing="$$missing $$p"
+done
+if [ -n "$$missing" ]; then
+  echo "screenshot: installing$$missing (virtual X server, key typing, PNG capture)"
+  SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo
+  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get update
+  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends $$missing
+fi
+tmp=$$(mktemp -d)
+trap 'kill $$app $$xvfb 2>/dev/null; wait 2>/dev/null; rm -rf "$$tmp" || true' EXIT
+display=:$$(( 90 + $$$$ % 9 ))
+Xvfb $$display -screen 0 1280x800x24 >/dev/null 2>&1 & xvfb=$$!
+sleep 1
+DISPLAY=$$display XDG_CONFIG_HOME=$$tmp/config XDG_CACHE_HOME=$$tmp/cache LANG=C.UTF-8 ./$(BIN) >"$$tmp/log" 2>&1 & app=$$!
+sleep 4
+DISPLAY=$$display xdotool type --delay 60 "$(SCREENSHOT_QUERY)"
+sleep 2
+DISPLAY=$$display import -window root -crop 1180x760+0+0 +repage "$(SCREENSHOT)"
+echo "screenshot: wrote $(SCREENSHOT)"
+endef
+export SCREENSHOT_SCRIPT
+
+screenshot: build
+	@sh -c "$$SCREENSHOT_SCRIPT"
 
 clean:
 	rm -rf bin

@@ -23,13 +23,14 @@ import (
 
 // sidebar lists the library's folders with their counts.
 type sidebar struct {
-	w        *Window
-	root     fyne.CanvasObject
-	list     *widget.List
-	folders  []index.Folder
-	selected int
-	remove   *widget.Button
-	rescan   *widget.Button
+	w          *Window
+	root       fyne.CanvasObject
+	list       *widget.List
+	folders    []index.Folder
+	selected   int
+	remove     *widget.Button
+	rescan     *widget.Button
+	dropSample *widget.Button // one click removes the bundled sample
 }
 
 func newSidebar(w *Window) *sidebar {
@@ -52,7 +53,7 @@ func newSidebar(w *Window) *sidebar {
 			box := o.(*fyne.Container)
 			name := filepath.Base(f.Path)
 			if f.Sample {
-				name += " (sample)"
+				name = "Sample library"
 			}
 			box.Objects[0].(*widget.Label).SetText(name)
 			box.Objects[1].(*widget.Label).SetText(folderInfo(f))
@@ -73,8 +74,17 @@ func newSidebar(w *Window) *sidebar {
 	})
 	s.remove.Disable()
 	s.rescan.Disable()
+	s.dropSample = widget.NewButtonWithIcon("Remove sample library", theme.ContentClearIcon(), func() {
+		for _, f := range s.folders {
+			if f.Sample {
+				w.removeFolder(f.Path)
+			}
+		}
+	})
+	s.dropSample.Importance = widget.LowImportance
+	s.dropSample.Hide()
 	title := widget.NewLabelWithStyle("Library", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	s.root = container.NewBorder(title, container.NewVBox(add, container.NewGridWithColumns(2, s.rescan, s.remove)), nil, nil, s.list)
+	s.root = container.NewBorder(title, container.NewVBox(s.dropSample, add, container.NewGridWithColumns(2, s.rescan, s.remove)), nil, nil, s.list)
 	return s
 }
 
@@ -132,6 +142,12 @@ func (w *Window) refreshFolders() {
 	}
 	w.library.folders = folders
 	w.library.list.Refresh()
+	w.library.dropSample.Hide()
+	for _, f := range folders {
+		if f.Sample {
+			w.library.dropSample.Show()
+		}
+	}
 	w.setHasFolders(len(folders) > 0)
 }
 

@@ -292,3 +292,23 @@ func fmtObjects(o fyne.CanvasObject) string {
 	walk(o)
 	return strings.Join(parts, " | ")
 }
+
+func TestSampleLibraryRemovesInOneClick(t *testing.T) {
+	ix := newLibrary(t)
+	dir := writeFolder(t, map[string]string{"welcome.md": "# Welcome\n\nHello.\n"})
+	ctx := context.Background()
+	ix.AddFolder(ctx, dir, index.ImportOptions{})
+	ix.SetSample(ctx, dir, true)
+	w := newWindow(t, ix)
+	if !w.library.dropSample.Visible() {
+		t.Fatal("no remove-sample button")
+	}
+	test.Tap(w.library.dropSample)
+	waitFor(t, "sample removed", func() bool { return len(w.library.folders) == 0 })
+	if _, err := os.Stat(filepath.Join(dir, "welcome.md")); err != nil {
+		t.Error("removing the sample deleted its files")
+	}
+	if w.library.dropSample.Visible() || w.center.Objects[0] != w.empty {
+		t.Error("empty library not shown after removing the sample")
+	}
+}
