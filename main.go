@@ -5,8 +5,10 @@ import (
 	"os"
 
 	"folio/app"
+	"folio/app/plainlocale"
 )
 
 func main() {
+	plainlocale.Restore()
 	os.Exit(app.Main(os.Args[1:]))
 }

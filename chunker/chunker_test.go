@@ -200,3 +200,15 @@ func TestIDsAreStable(t *testing.T) {
 		t.Errorf("ids %s %s %s", a.Chunks[0].ID, b.Chunks[0].ID, c.Chunks[0].ID)
 	}
 }
+
+func TestWholeFileIsOneChunkWithoutFrontMatter(t *testing.T) {
+	md := "---\ntitle: T\n---\n\n# A\n\nx\n\n## B\n\ny\n"
+	doc, err := SplitWhole("w.md", []byte(md))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Chunks) != 1 || doc.Chunks[0].Text != "# A\n\nx\n\n## B\n\ny" || doc.Chunks[0].StartLine != 5 || doc.Title != "T" {
+		t.Fatalf("%+v", doc.Chunks)
+	}
+	checkInvariants(t, "whole", []byte(md), doc, Options{Max: 1000})
+}

@@ -42,3 +42,26 @@ func SplitFixed(sourceID string, data []byte, size, overlap int) (*Document, err
 	}
 	return doc, nil
 }
+
+// SplitWhole makes the whole file one chunk (front matter aside): the
+// file-level baseline of evaluations.
+func SplitWhole(sourceID string, data []byte) (*Document, error) {
+	src, err := newSource(data)
+	if err != nil {
+		return nil, err
+	}
+	doc := &Document{Source: sourceID, Text: src.text, InvalidBytes: src.invalidBytes}
+	doc.Title = documentTitle(sourceID, src, parse(src))
+	start, end := src.trimRange(src.frontEnd, len(src.text))
+	if start >= end {
+		return doc, nil
+	}
+	path := []string{doc.Title}
+	doc.Chunks = []Chunk{{
+		Source: sourceID, Kind: KindMixed, Path: path, Title: doc.Title,
+		Section: sectionID(sourceID, 0, path), StartLine: src.line(start), EndLine: src.line(end - 1),
+		Start: start, End: end, Text: src.text[start:end],
+	}}
+	doc.Chunks[0].ID = chunkID(&doc.Chunks[0])
+	return doc, nil
+}

@@ -61,6 +61,11 @@ type ImportOptions struct {
 	Chunking chunker.Options // zero value: the library's settings
 	Workers  int             // parse/chunk goroutines; 0: one per CPU
 	Progress func(Progress)  // called after every file, from the import goroutine; keep it quick
+	// Split, when set, replaces the structural chunker (evaluations compare
+	// fixed-size and whole-file chunking); SplitTag names it, so documents
+	// split another way are re-chunked.
+	Split    func(sourceID string, data []byte) (*chunker.Document, error)
+	SplitTag string
 }
 
 // markdownExt reports the extensions Folio indexes.
@@ -257,6 +262,10 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 		return sum, err
 	}
 	tag := chunkerTag(opt.Chunking)
+	split := func(id string, data []byte) (*chunker.Document, error) { return chunker.Split(id, data, opt.Chunking) }
+	if opt.Split != nil {
+		split, tag = opt.Split, opt.SplitTag
+	}
 	var folderID int64
 	if err := ix.db.QueryRowContext(ctx, `SELECT id FROM folders WHERE path = ?`, root).Scan(&folderID); err != nil {
 		return sum, fmt.Errorf("scan %s: folder not in library: %w", root, err)
@@ -316,7 +325,7 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 		go func() {
 			defer wg.Done()
 			for f := range work {
-				results <- prepare(f, old[f.rel], opt.Chunking, tag)
+				results <- prepare(f, old[f.rel], split, tag)
 			}
 		}()
 	}
@@ -421,7 +430,7 @@ func (ix *Index) knownDocuments(ctx context.Context, folderID int64) (map[string
 
 // prepare does the CPU work for one file outside the writer: read, hash,
 // chunk and analyse.
-func prepare(f foundFile, old *known, opt chunker.Options, tag string) prepared {
+func prepare(f foundFile, old *known, split func(string, []byte) (*chunker.Document, error), tag string) prepared {
 	p := prepared{file: f, old: old}
 	data, err := os.ReadFile(f.abs)
 	if err != nil {
@@ -434,7 +443,7 @@ func prepare(f foundFile, old *known, opt chunker.Options, tag string) prepared 
 		p.touch = true
 		return p
 	}
-	doc, err := chunker.Split(f.rel, data, opt)
+	doc, err := split(f.rel, data)
 	if err != nil {
 		p.skip = err.Error()
 		return p

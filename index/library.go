@@ -190,3 +190,13 @@ func (ix *Index) SetChunkOptions(ctx context.Context, opt chunker.Options) error
 	}
 	return nil
 }
+
+// StoredChars is the number of characters of chunk text the library holds
+// (overlap counts twice): evaluations compare it with the documents' size.
+func (ix *Index) StoredChars(ctx context.Context) (int64, error) {
+	var n int64
+	if err := ix.db.QueryRowContext(ctx, `SELECT coalesce(sum(length(text)), 0) FROM chunks`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count stored text: %w", err)
+	}
+	return n, nil
+}

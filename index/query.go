@@ -22,12 +22,16 @@ import (
 // alone are ignored, an unbalanced quote closes at the end of the input.
 // Each word goes through the same analyser as the index, so the FTS5
 // expression only ever holds quoted analysed terms and cannot be a syntax
-// error, whatever was typed.
+// error, whatever was typed. A word the analyser splits (mg/kg, e-mail, a
+// CJK run) becomes a phrase; plain stopword clauses are dropped when a
+// content word remains; a lone CJK character becomes a prefix, since the
+// index holds CJK text as bigrams.
 
-// Limits for pasted blobs: input past queryMaxBytes is ignored, at most
-// queryMaxClauses clauses are kept (the first ones) and a phrase keeps its first
-// queryMaxPhraseTerms terms. Real queries are far below all three; the limits
-// only bound the work and the size of the MATCH expression.
+// Limits for pasted blobs: input past queryMaxBytes (16 KiB) is ignored, the
+// first queryMaxClauses (64) distinct clauses are kept, and a phrase keeps
+// its first queryMaxPhraseTerms (32) terms. Real queries are far below all
+// three; the limits only bound the work and the size of the MATCH
+// expression.
 const (
 	queryMaxBytes       = 16 << 10
 	queryMaxClauses     = 64
@@ -49,15 +53,11 @@ type Query struct{ Clauses []Clause }
 // make sense of is dropped or taken literally.
 func ParseQuery(input string) Query {
 	if len(input) > queryMaxBytes {
-		input = input[:queryMaxBytes]
-		for len(input) > 0 && !utf8.RuneStart(input[len(input)-1]) {
-			input = input[:len(input)-1]
+		cut := queryMaxBytes
+		for cut > 0 && !utf8.RuneStart(input[cut]) {
+			cut-- // do not split the rune that straddles the limit
 		}
-		if len(input) > 0 { // drop a possibly truncated last rune
-			if r, n := utf8.DecodeLastRuneInString(input); r == utf8.RuneError && n <= 1 {
-				input = input[:len(input)-1]
-			}
-		}
+		input = input[:cut]
 	}
 	var q Query
 	s := input
@@ -158,6 +158,11 @@ func (q *Query) add(c Clause, text string) {
 	} else {
 		terms = append(terms, queryPrefixTerms(last.Term, text[last.Start:last.End])...)
 	}
+	if len(terms) == 1 && !c.Prefix && isLoneCJK(terms[0]) {
+		// The index holds CJK text as bigrams, so a one-character word
+		// (雨, 猫) can only be found as the start of a bigram.
+		c.Prefix = true
+	}
 	if len(terms) > queryMaxPhraseTerms {
 		terms = terms[:queryMaxPhraseTerms]
 		c.Prefix = false // the prefix term was cut off
@@ -198,6 +203,13 @@ func queryPrefixTerms(stem, word string) []string {
 		return f
 	}
 	return []string{p[:n]}
+}
+
+// isLoneCJK reports whether term is a single character of a script the
+// analyser indexes as bigrams.
+func isLoneCJK(term string) bool {
+	r, n := utf8.DecodeRuneInString(term)
+	return n == len(term) && r > 0x1100 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
 
 func (c Clause) equal(o Clause) bool {

@@ -21,8 +21,28 @@ type SearchOptions struct {
 	HeadingPrefix []string // only chunks under this heading path
 	Weights       [3]float64
 	SnippetWidth  int // characters; 0 means 220
-	NoRelax       bool
+	NoSnippets    bool
+	Policy        Policy
 }
+
+// Policy says what a search does when not every word matches.
+type Policy int
+
+// The policies; evaluations measure them against each other (README).
+const (
+	// AllThenFill ranks chunks with every word first, then fills the page
+	// with chunks that have any of them. The default: as precise as
+	// AllThenAny for short queries, and as good as plain BM25 for long
+	// questions where few chunks hold every word.
+	AllThenFill Policy = iota
+	// AllThenAny requires every word; only when no chunk has them all are
+	// chunks with any of them ranked.
+	AllThenAny
+	// AnyWord ranks every chunk with any of the words (plain BM25).
+	AnyWord
+	// AllWords never relaxes.
+	AllWords
+)
 
 // Hit is one ranked chunk with its citation and snippet.
 type Hit struct {
@@ -53,10 +73,11 @@ func (h Hit) Citation() string {
 
 // Results of one search.
 type Results struct {
-	Hits    []Hit
-	Total   int  // hits in all, not only this page
-	Relaxed bool // no chunk had every word; ranked by any of them
-	Elapsed time.Duration
+	Hits     []Hit
+	Total    int  // hits in all, not only this page
+	AllWords int  // chunks that have every word (the rest have some)
+	Relaxed  bool // no chunk had every word; ranked by any of them
+	Elapsed  time.Duration
 }
 
 // Search runs a query typed by a person. Any input gives results or an
@@ -82,22 +103,54 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	if err != nil {
 		return nil, err
 	}
-	match := q.MatchAll()
-	total, err := ix.count(ctx, match, filter, args)
+	all, any := q.MatchAll(), q.MatchAny()
+	if opt.Policy == AnyWord || !q.Relaxable() {
+		all = any
+	}
+	total, err := ix.count(ctx, all, filter, args)
 	if err != nil {
 		return nil, err
 	}
-	if total == 0 && q.Relaxable() && !opt.NoRelax {
-		match = q.MatchAny()
-		if total, err = ix.count(ctx, match, filter, args); err != nil {
+	res.Total = total
+	if opt.Policy != AnyWord || !q.Relaxable() {
+		res.AllWords = total // plain BM25 does not count chunks with every word
+	}
+	if err := ix.page(ctx, q, all, filter, args, opt.Offset, opt.Limit, opt, res); err != nil {
+		return nil, fmt.Errorf("search %q: %w", input, err)
+	}
+	relax := all != any && (opt.Policy == AllThenAny && total == 0 || opt.Policy == AllThenFill && total < opt.Offset+opt.Limit)
+	if relax {
+		anyTotal, err := ix.count(ctx, any, filter, args)
+		if err != nil {
 			return nil, err
 		}
-		res.Relaxed = total > 0
+		// The relaxed hits follow the strict ones: page through them after.
+		offset := max(0, opt.Offset-total)
+		seen := map[int64]bool{}
+		for _, h := range res.Hits {
+			seen[h.ChunkRowID] = true
+		}
+		extra := &Results{}
+		if err := ix.page(ctx, q, any, filter, args, offset, opt.Limit, opt, extra); err != nil {
+			return nil, fmt.Errorf("search %q: %w", input, err)
+		}
+		for _, h := range extra.Hits {
+			if len(res.Hits) < opt.Limit && !seen[h.ChunkRowID] {
+				h.Rank = opt.Offset + len(res.Hits) + 1
+				res.Hits = append(res.Hits, h)
+			}
+		}
+		res.Relaxed = total == 0 && anyTotal > 0
+		res.Total = anyTotal
 	}
-	res.Total = total
-	if total == 0 || opt.Offset >= total {
-		res.Elapsed = time.Since(start)
-		return res, nil
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// page appends one page of hits for an FTS5 expression to res.
+func (ix *Index) page(ctx context.Context, q Query, match, filter string, args []any, offset, limit int, opt SearchOptions, res *Results) error {
+	if limit <= 0 {
+		return nil
 	}
 	sqlText := fmt.Sprintf(`SELECT c.id, c.chunk_id, c.kind, c.path, c.section, c.start_line, c.end_line, c.text,
 		d.rel_path, d.title, f.path, bm25(chunks_fts, %g, %g, %g) AS score
@@ -105,9 +158,9 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id
 		WHERE chunks_fts MATCH ?%s ORDER BY score, c.id LIMIT ? OFFSET ?`,
 		opt.Weights[0], opt.Weights[1], opt.Weights[2], filter)
-	rows, err := ix.db.QueryContext(ctx, sqlText, append(append([]any{match}, args...), opt.Limit, opt.Offset)...)
+	rows, err := ix.db.QueryContext(ctx, sqlText, append(append([]any{match}, args...), limit, offset)...)
 	if err != nil {
-		return nil, fmt.Errorf("search %q: %w", input, err)
+		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -115,19 +168,17 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		var path string
 		if err := rows.Scan(&h.ChunkRowID, &h.ChunkID, &h.Kind, &path, &h.Section, &h.StartLine, &h.EndLine, &h.Text,
 			&h.Path, &h.Title, &h.Folder, &h.Score); err != nil {
-			return nil, fmt.Errorf("search %q: %w", input, err)
+			return err
 		}
 		h.Score = -h.Score // bm25 is lower-is-better
 		h.HeadingPath = splitPath(path)
-		h.Rank = opt.Offset + len(res.Hits) + 1
-		h.Snippet = MakeSnippet(h.Text, q.Matches, opt.SnippetWidth)
+		h.Rank = offset + len(res.Hits) + 1
+		if !opt.NoSnippets {
+			h.Snippet = MakeSnippet(h.Text, q.Matches, opt.SnippetWidth)
+		}
 		res.Hits = append(res.Hits, h)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("search %q: %w", input, err)
-	}
-	res.Elapsed = time.Since(start)
-	return res, nil
+	return rows.Err()
 }
 
 func (ix *Index) count(ctx context.Context, match, filter string, args []any) (int, error) {

@@ -41,13 +41,15 @@ var snipPool = sync.Pool{New: func() any { return new(snipScratch) }}
 // an analysed term is highlighted; nil matches nothing.
 //
 // The shown text is lightly simplified for reading: runs of whitespace and
-// control characters become one space, heading markers (#) and blockquote
-// markers (>) at line starts are dropped, and emphasis/code markers (* _ `
-// ~) that touch a word on one side only are dropped. Only separator
-// characters are ever removed, never word characters, so every highlight is
-// exactly the text of a matched word. Width counts shown characters, with a
-// whitespace run counting as one. If nothing matches, the snippet is the
-// start of the text.
+// control characters become one space; heading (#) and blockquote (>)
+// markers at line starts, lines that only draw (table separator rows,
+// horizontal rules) and emphasis/code markers (* _ ` ~) touching a word on
+// one side only are dropped; table pipes stay. Only separator characters
+// are ever removed, never word characters, so every highlight is exactly
+// the text of a matched word. Width counts shown characters: a whitespace
+// run counts as one, combining marks (harakat) as none. If nothing matches
+// (e.g. the hit was in the heading only), the snippet is the start of the
+// text.
 func MakeSnippet(text string, match func(term string) bool, width int) Snippet {
 	if width < 1 {
 		width = 1
@@ -68,9 +70,9 @@ func MakeSnippet(text string, match func(term string) bool, width int) Snippet {
 		}
 	}
 
-	start, first := 0, 0 // window start; index of the first token shown
-	ce := 0              // end of the matched cluster: the window reaches at least this far
-	budget := width      // display characters left for the window from start on
+	start := 0      // window start, at a word start or 0
+	ce := 0         // end of the matched cluster: the window reaches at least this far
+	budget := width // display characters left for the window from start on
 	if len(sc.hits) > 0 {
 		bi, bj := sc.bestCluster(text, width)
 		cs := toks[sc.hits[bi]].Start
@@ -84,14 +86,14 @@ func MakeSnippet(text string, match func(term string) bool, width int) Snippet {
 			before = slack - after
 		}
 		ws := snipBack(text, cs, before)
-		first = sort.Search(len(toks), func(i int) bool { return toks[i].Start >= ws })
+		first := sort.Search(len(toks), func(i int) bool { return toks[i].Start >= ws })
 		for t := first; t <= sc.hits[bi]; t++ {
 			if snipSentenceStart(text, toks[t].Start) {
 				first = t
 				break
 			}
 		}
-		if first > 0 {
+		if ws > 0 { // else all of the text before the cluster fits
 			start = toks[first].Start
 		}
 		budget = width - snipCount(text, start, ce)
@@ -112,7 +114,7 @@ func MakeSnippet(text string, match func(term string) bool, width int) Snippet {
 		}
 		sc.hl = append(sc.hl, [2]int{t.Start, t.End})
 	}
-	return sc.render(text, start, end, first > 0 && start > 0, more)
+	return sc.render(text, start, end, start > 0, more)
 }
 
 func (sc *snipScratch) release() {
@@ -359,27 +361,27 @@ func snipSentenceStart(text string, off int) bool {
 	if p == 0 {
 		return true
 	}
-	if p == off {
-		return false // glued to the previous character: not a sentence start
-	}
 	r, _ := utf8.DecodeLastRuneInString(text[:p])
 	switch r {
-	case '.', '!', '?', ':', '。', '！', '？', '؟', '…':
+	case '。', '！', '？', '．': // CJK stops need no space after them
 		return true
+	case '.', '!', '?', ':', '؟', '…':
+		return p < off // "e.g" or "3.5" glued to the word: not a sentence end
 	}
 	return false
 }
 
-// snipSnapEnd moves the window end we back to the end of the last whole word
-// (plus closing punctuation right after it), and reports whether words
-// follow. If no word follows, the window runs to the end of the text.
+// snipSnapEnd moves the window end we back to the end of the last whole
+// word that fits (plus up to 4 closing punctuation characters right after
+// it) and reports whether words are cut off. Where no word fits (a long
+// rule line), the window ends at we.
 func snipSnapEnd(text string, toks []analyze.Token, we int) (int, bool) {
-	k := sort.Search(len(toks), func(i int) bool { return toks[i].End > we }) - 1
-	if k == len(toks)-1 {
+	if we >= len(text) {
 		return len(text), false
 	}
+	k := sort.Search(len(toks), func(i int) bool { return toks[i].End > we }) - 1
 	if k < 0 {
-		return we, true // only separators so far (e.g. a long rule line)
+		return we, true
 	}
 	end := toks[k].End
 	for i := 0; i < 4 && end < len(text); i++ {
@@ -389,7 +391,24 @@ func snipSnapEnd(text string, toks []analyze.Token, we int) (int, bool) {
 		}
 		end += n
 	}
-	return end, true
+	return end, k+1 < len(toks)
+}
+
+// snipRuleLine reports whether the line starting at p (up to end) only
+// draws lines: a table separator row (|---|:-:|), a horizontal rule or a
+// setext underline. Such rows carry nothing to read.
+func snipRuleLine(text string, p, end int) bool {
+	n := 0
+	for ; p < end && text[p] != '\n'; p++ {
+		switch text[p] {
+		case '-', '=', '*', '_', '|', ':', '+':
+			n++
+		case ' ', '\t', '\r':
+		default:
+			return false
+		}
+	}
+	return n >= 3
 }
 
 // render copies text[start:end] with the reading simplifications and maps
@@ -424,6 +443,13 @@ func (sc *snipScratch) render(text string, start, end int, cutBefore, cutAfter b
 					lineStart = true
 				}
 				p += n
+			}
+			if len(out) > base && out[len(out)-1] != ' ' {
+				out = append(out, ' ')
+			}
+		case lineStart && snipRuleLine(text, p, end):
+			for p < end && text[p] != '\n' {
+				p++
 			}
 			if len(out) > base && out[len(out)-1] != ' ' {
 				out = append(out, ' ')

@@ -78,7 +78,13 @@ func TestSnippetKeepsLiteralMarkers(t *testing.T) {
 	m := ParseQuery("snake case").Matches
 	s := MakeSnippet("use snake_case and 2 * 3\n\n***\n", m, 100)
 	checkSnippet(t, s, m)
-	if s.Text != "use snake_case and 2 * 3 ***" {
+	if s.Text != "use snake_case and 2 * 3" { // the rule line is dropped
+		t.Errorf("got %q", s.Text)
+	}
+	m = ParseQuery("ibuprofen").Matches
+	s = MakeSnippet("| Drug | Dose |\n|------|:----:|\n| Ibuprofen | 5 mg |\n\n---\nEnd", m, 100)
+	checkSnippet(t, s, m)
+	if s.Text != "| Drug | Dose | | Ibuprofen | 5 mg | End" {
 		t.Errorf("got %q", s.Text)
 	}
 }
@@ -150,6 +156,13 @@ func TestSnippetCJK(t *testing.T) {
 	if got := strings.Join(hlTexts(s), ","); got != "天気,天気" {
 		t.Errorf("highlights %q in %q", got, s.Text)
 	}
+	// Sentences end with 。 and no space; the window starts after it.
+	m = ParseQuery("大阪").Matches
+	s = MakeSnippet(strings.Repeat("東京都の天気は晴れです。", 5)+"大阪の天気は雨です。"+strings.Repeat("東京都の天気は晴れです。", 5), m, 15)
+	checkSnippet(t, s, m)
+	if !strings.HasPrefix(s.Text, "…大阪の天気") || !strings.HasSuffix(s.Text, "…") {
+		t.Errorf("CJK sentence start: %q", s.Text)
+	}
 	// Overlapping bigrams of a longer query merge into one highlight.
 	m = ParseQuery("東京都").Matches
 	s = MakeSnippet(text, m, 20)
@@ -190,6 +203,14 @@ func TestSnippetEdges(t *testing.T) {
 			checkSnippet(t, s, m)
 		}
 	}
+	// Long runs without words never make a long snippet.
+	for _, text := range []string{strings.Repeat("-", 10000), strings.Repeat("-", 5000) + " ibuprofen " + strings.Repeat(".", 5000)} {
+		s := MakeSnippet(text, m, 50)
+		checkSnippet(t, s, m)
+		if n := utf8.RuneCountInString(s.Text); n > 60 {
+			t.Errorf("%d characters: %.80q", n, s.Text)
+		}
+	}
 	s = MakeSnippet(strings.Repeat("x", 300)+" ibuprofen "+strings.Repeat("y", 300), m, 10)
 	checkSnippet(t, s, m)
 	if s.Text != "…ibuprofen…" {
@@ -210,6 +231,15 @@ func FuzzMakeSnippet(f *testing.F) {
 			t.Fatalf("invalid UTF-8 in %q", s.Text)
 		}
 		checkSnippetFuzz(t, s, m)
+		// Bounded: the width, two ellipses, closing punctuation and one
+		// word that is wider than the width on its own.
+		longest := 0
+		for _, tk := range analyze.Tokens(text) {
+			longest = max(longest, snipCount(text, tk.Start, tk.End))
+		}
+		if n := snipCount(s.Text, 0, len(s.Text)); n > max(width, 1)+2+4+longest {
+			t.Fatalf("%d characters for width %d: %q", n, width, s.Text)
+		}
 	})
 }
 

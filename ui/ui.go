@@ -176,6 +176,9 @@ func statusLine(res *index.Results) string {
 		noun = "result"
 	}
 	s := fmt.Sprintf("%d %s · %.1f ms", res.Total, noun, ms)
+	if res.AllWords > 0 && res.AllWords < res.Total {
+		s = fmt.Sprintf("%d %s (%d with every word) · %.1f ms", res.Total, noun, res.AllWords, ms)
+	}
 	if res.Relaxed {
 		s += " · no passage has every word, showing passages with any of them"
 	}

@@ -134,6 +134,10 @@ func porterStem(b []byte) []byte {
 	if len(b) < 3 {
 		return b
 	}
+	// Irregular plurals Porter cannot see: "children" must find "child".
+	if base, ok := irregular[string(b)]; ok {
+		return append(b[:0], base...)
+	}
 	// Step 1a: plurals.
 	switch {
 	case hasSuffix(b, "sses"), hasSuffix(b, "ies"):
@@ -200,4 +204,14 @@ func porterStem(b []byte) []byte {
 		b = b[:len(b)-1]
 	}
 	return b
+}
+
+// irregular maps common irregular English plurals (and a few forms Porter
+// leaves apart from their singular) to the stem of the singular.
+var irregular = map[string]string{
+	"children": "child", "men": "man", "women": "woman", "people": "peopl", "feet": "foot",
+	"teeth": "tooth", "mice": "mous", "geese": "goos", "oxen": "ox", "lice": "lous",
+	"analyses": "analysi", "diagnoses": "diagnosi", "prognoses": "prognosi", "theses": "thesi",
+	"crises": "crisi", "criteria": "criterion", "phenomena": "phenomenon", "data": "data",
+	"indices": "index", "appendices": "appendix", "matrices": "matrix", "vertices": "vertex",
 }

@@ -1,0 +1,547 @@
+package app
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"text/tabwriter"
+	"time"
+	"unicode/utf8"
+
+	"folio/chunker"
+	"folio/index"
+)
+
+func init() {
+	commands = append(commands, command{"eval",
+		"--corpus DIR [--golden FILE.jsonl]... [--queries Q.jsonl --qrels R.tsv] [--max N --min N --overlap N | --fixed N] [--weights H,T,B] [--policy P] [--compare LIST] [--verbose] [--json]",
+		"measure retrieval on golden questions or judged queries, on a temporary index", runEval})
+}
+
+// setting is one way to chunk and rank, as named on the command line:
+// structural:MAX[+minN][+overlapN], fixed:N[+overlapN] or whole-file, each
+// optionally followed by +wH/T/B (bm25 weights) and +all, +fill or +any
+// (the search policy).
+type setting struct {
+	name    string
+	kind    string // structural, fixed, whole-file
+	opt     chunker.Options
+	fixed   int
+	weights [3]float64
+	policy  index.Policy
+}
+
+var policyNames = map[string]index.Policy{"all": index.AllThenAny, "fill": index.AllThenFill, "any": index.AnyWord, "strict": index.AllWords}
+
+func parseSetting(s string, base setting) (setting, error) {
+	st := base
+	st.name = s
+	parts := strings.Split(s, "+")
+	head, arg, _ := strings.Cut(parts[0], ":")
+	num := func(v string) (int, error) {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("setting %q: %q is not a number", s, v)
+		}
+		return n, nil
+	}
+	var err error
+	switch head {
+	case "structural":
+		st.kind = "structural"
+		if arg != "" {
+			if st.opt.Max, err = num(arg); err != nil {
+				return st, err
+			}
+		}
+	case "fixed":
+		st.kind = "fixed"
+		if st.fixed, err = num(arg); err != nil || st.fixed < 1 {
+			return st, fmt.Errorf("setting %q: fixed needs a size", s)
+		}
+		st.opt.Overlap = 0
+	case "whole-file":
+		st.kind = "whole-file"
+	default:
+		return st, fmt.Errorf("setting %q: start with structural:MAX, fixed:N or whole-file", s)
+	}
+	for _, p := range parts[1:] {
+		switch {
+		case strings.HasPrefix(p, "overlap"):
+			if st.opt.Overlap, err = num(strings.TrimPrefix(p, "overlap")); err != nil {
+				return st, err
+			}
+		case strings.HasPrefix(p, "min"):
+			if st.opt.Min, err = num(strings.TrimPrefix(p, "min")); err != nil {
+				return st, err
+			}
+		case strings.HasPrefix(p, "w"):
+			if st.weights, err = parseWeights(strings.ReplaceAll(strings.TrimPrefix(p, "w"), "/", ",")); err != nil {
+				return st, fmt.Errorf("setting %q: %w", s, err)
+			}
+		default:
+			pol, ok := policyNames[p]
+			if !ok {
+				return st, fmt.Errorf("setting %q: unknown part %q", s, p)
+			}
+			st.policy = pol
+		}
+	}
+	if st.kind == "fixed" && st.opt.Overlap >= st.fixed {
+		return st, fmt.Errorf("setting %q: overlap must be smaller than the size", s)
+	}
+	if st.kind == "structural" {
+		if err := st.opt.Validate(); err != nil {
+			return st, fmt.Errorf("setting %q: %w", s, err)
+		}
+	}
+	return st, nil
+}
+
+func parseWeights(s string) ([3]float64, error) {
+	var w [3]float64
+	f := strings.Split(s, ",")
+	if len(f) != 3 {
+		return w, fmt.Errorf("weights need three numbers (heading, title, body), got %q", s)
+	}
+	for i, v := range f {
+		n, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || n < 0 {
+			return w, fmt.Errorf("weight %q is not a non-negative number", v)
+		}
+		w[i] = n
+	}
+	return w, nil
+}
+
+// splitter returns the import's split function for a setting and counts
+// the characters of the documents it splits.
+func (st setting) splitter(docChars *atomic.Int64) (func(string, []byte) (*chunker.Document, error), string) {
+	count := func(doc *chunker.Document, err error) (*chunker.Document, error) {
+		if err == nil {
+			docChars.Add(int64(utf8.RuneCountInString(doc.Text)))
+		}
+		return doc, err
+	}
+	switch st.kind {
+	case "fixed":
+		return func(id string, data []byte) (*chunker.Document, error) {
+			return count(chunker.SplitFixed(id, data, st.fixed, st.opt.Overlap))
+		}, "eval " + st.name
+	case "whole-file":
+		return func(id string, data []byte) (*chunker.Document, error) { return count(chunker.SplitWhole(id, data)) }, "eval whole"
+	}
+	return func(id string, data []byte) (*chunker.Document, error) {
+		return count(chunker.Split(id, data, st.opt))
+	}, "eval " + st.name
+}
+
+type goldenQ struct {
+	Q      string `json:"q"`
+	Answer string `json:"answer"`
+}
+
+type judgedQ struct {
+	ID   string `json:"_id"`
+	Text string `json:"text"`
+}
+
+// evalRow is one setting's line of the report.
+type evalRow struct {
+	Setting   string             `json:"setting"`
+	Chunks    int                `json:"chunks"`
+	Stored    float64            `json:"stored_ratio"` // stored characters ÷ document characters
+	Metrics   map[string]float64 `json:"metrics"`
+	IndexTime float64            `json:"index_seconds"`
+	Misses    []string           `json:"misses,omitempty"`
+}
+
+func runEval(e *env, args []string) int {
+	fs := newFlagSet(e, "eval")
+	corpus := fs.String("corpus", "", "folder to index (a temporary library; yours is never used)")
+	var goldens multiFlag
+	fs.Var(&goldens, "golden", "golden questions (JSON lines {\"q\", \"answer\"}); repeatable")
+	queries := fs.String("queries", "", "judged queries, BEIR queries.jsonl")
+	qrels := fs.String("qrels", "", "judgements, BEIR qrels.tsv (query-id, corpus-id = file name, score)")
+	def := chunker.DefaultOptions()
+	max := fs.Int("max", def.Max, "chunk max")
+	min := fs.Int("min", def.Min, "chunk min")
+	overlap := fs.Int("overlap", def.Overlap, "overlap (sentences; characters with --fixed)")
+	fixed := fs.Int("fixed", 0, "fixed-size chunks of N characters")
+	weights := fs.String("weights", "", "bm25 weights heading,title,body (default 4,2,1)")
+	policy := fs.String("policy", "fill", "when not every word matches: fill (every word first, then any), all (then any only if none), any, strict")
+	compare := fs.String("compare", "", "comma-separated settings to compare, e.g. structural:1200,fixed:400+overlap80,whole-file")
+	verbose := fs.Bool("verbose", false, "list the misses per question")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if rest, err := parseFlags(fs, args); err != nil || len(rest) > 0 || *corpus == "" || (len(goldens) == 0 && *queries == "") || (*queries == "") != (*qrels == "") {
+		fs.Usage()
+		return exitError
+	}
+	base := setting{kind: "structural", opt: chunker.Options{Max: *max, Min: *min, Overlap: *overlap}, weights: index.DefaultWeights}
+	pol, ok := policyNames[*policy]
+	if !ok {
+		fmt.Fprintf(e.stderr, "folio eval: unknown policy %q\n", *policy)
+		return exitError
+	}
+	base.policy = pol
+	if *weights != "" {
+		w, err := parseWeights(*weights)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "folio eval: %v\n", err)
+			return exitError
+		}
+		base.weights = w
+	}
+	var settings []setting
+	names := strings.Split(*compare, ",")
+	if *compare == "" {
+		names = []string{fmt.Sprintf("structural:%d+min%d+overlap%d", *max, *min, *overlap)}
+		if *fixed > 0 {
+			names = []string{fmt.Sprintf("fixed:%d+overlap%d", *fixed, *overlap)}
+		}
+	}
+	for _, n := range names {
+		st, err := parseSetting(strings.TrimSpace(n), base)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "folio eval: %v\n", err)
+			return exitError
+		}
+		settings = append(settings, st)
+	}
+	ev := &evaluation{}
+	for _, g := range goldens {
+		qs, err := readGolden(g)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "folio eval: %v\n", err)
+			return exitError
+		}
+		ev.golden = append(ev.golden, goldenSet{name: strings.TrimSuffix(filepath.Base(g), ".jsonl"), questions: qs})
+	}
+	if *queries != "" {
+		var err error
+		if ev.queries, err = readJudgedQueries(*queries); err != nil {
+			fmt.Fprintf(e.stderr, "folio eval: %v\n", err)
+			return exitError
+		}
+		if ev.qrels, err = readQrels(*qrels); err != nil {
+			fmt.Fprintf(e.stderr, "folio eval: %v\n", err)
+			return exitError
+		}
+	}
+	var rows []evalRow
+	for _, st := range settings {
+		row, err := ev.run(*corpus, st, *verbose)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "folio eval: %s: %v\n", st.name, err)
+			return exitError
+		}
+		rows = append(rows, row)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
+		for _, r := range rows {
+			enc.Encode(r)
+		}
+		return exitOK
+	}
+	printEvalTable(e.stdout, rows, ev.metricNames())
+	return exitOK
+}
+
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+type goldenSet struct {
+	name      string
+	questions []goldenQ
+}
+
+type evaluation struct {
+	golden  []goldenSet
+	queries []judgedQ
+	qrels   map[string]map[string]float64 // query → document → grade
+}
+
+func (ev *evaluation) metricNames() []string {
+	var names []string
+	for _, g := range ev.golden {
+		for _, m := range []string{"hit@1", "hit@3", "hit@5", "MRR@10"} {
+			names = append(names, g.name+" "+m)
+		}
+	}
+	if len(ev.queries) > 0 {
+		names = append(names, "nDCG@10", "Recall@10", "Recall@100", "MRR@10")
+	}
+	return names
+}
+
+// run indexes the corpus one way into a temporary library and asks every
+// question.
+func (ev *evaluation) run(corpus string, st setting, verbose bool) (evalRow, error) {
+	row := evalRow{Setting: st.name, Metrics: map[string]float64{}}
+	tmp, err := os.MkdirTemp("", "folio-eval-")
+	if err != nil {
+		return row, err
+	}
+	defer os.RemoveAll(tmp)
+	ix, err := index.Open(filepath.Join(tmp, "eval.db"))
+	if err != nil {
+		return row, err
+	}
+	defer ix.Close()
+	var docChars atomic.Int64
+	split, tag := st.splitter(&docChars)
+	start := time.Now()
+	sum, err := ix.AddFolder(context.Background(), corpus, index.ImportOptions{Split: split, SplitTag: tag, Chunking: st.opt})
+	if err != nil {
+		return row, err
+	}
+	row.IndexTime = time.Since(start).Seconds()
+	row.Chunks = sum.Chunks
+	if stored, err := ix.StoredChars(context.Background()); err == nil && docChars.Load() > 0 {
+		row.Stored = float64(stored) / float64(docChars.Load())
+	}
+	opt := index.SearchOptions{Weights: st.weights, Policy: st.policy, NoSnippets: true}
+	ctx := context.Background()
+	for _, g := range ev.golden {
+		var hits [3]int
+		mrr := 0.0
+		for _, q := range g.questions {
+			opt.Limit = 10
+			res, err := ix.Search(ctx, q.Q, opt)
+			if err != nil {
+				return row, err
+			}
+			rank := 0
+			for _, h := range res.Hits {
+				if strings.Contains(h.Text, q.Answer) {
+					rank = h.Rank
+					break
+				}
+			}
+			for i, k := range []int{1, 3, 5} {
+				if rank > 0 && rank <= k {
+					hits[i]++
+				}
+			}
+			if rank > 0 {
+				mrr += 1 / float64(rank)
+			}
+			if verbose && rank != 1 {
+				top := "nothing"
+				if len(res.Hits) > 0 {
+					top = res.Hits[0].Citation()
+				}
+				row.Misses = append(row.Misses, fmt.Sprintf("%s: %q answer %q at rank %d; top hit %s", g.name, q.Q, q.Answer, rank, top))
+			}
+		}
+		n := float64(len(g.questions))
+		row.Metrics[g.name+" hit@1"] = float64(hits[0]) / n
+		row.Metrics[g.name+" hit@3"] = float64(hits[1]) / n
+		row.Metrics[g.name+" hit@5"] = float64(hits[2]) / n
+		row.Metrics[g.name+" MRR@10"] = mrr / n
+	}
+	if len(ev.queries) > 0 {
+		var ndcg, r10, r100, mrr float64
+		judged := 0
+		for _, q := range ev.queries {
+			rel := ev.qrels[q.ID]
+			if len(rel) == 0 {
+				continue
+			}
+			judged++
+			opt.Limit = 400 // enough chunks to find 100 documents
+			res, err := ix.Search(ctx, q.Text, opt)
+			if err != nil {
+				return row, err
+			}
+			docs := rollUp(res.Hits, 100)
+			m := judgedMetrics(docs, rel)
+			ndcg += m.ndcg10
+			r10 += m.recall10
+			r100 += m.recall100
+			mrr += m.mrr10
+			if verbose && m.ndcg10 == 0 {
+				row.Misses = append(row.Misses, fmt.Sprintf("query %s: %q: no relevant document in the top 10", q.ID, q.Text))
+			}
+		}
+		if judged > 0 {
+			n := float64(judged)
+			row.Metrics["nDCG@10"], row.Metrics["Recall@10"], row.Metrics["Recall@100"], row.Metrics["MRR@10"] = ndcg/n, r10/n, r100/n, mrr/n
+		}
+	}
+	return row, nil
+}
+
+// rollUp ranks documents by their best chunk: the first time a document
+// appears in the chunk ranking is its rank.
+func rollUp(hits []index.Hit, limit int) []string {
+	var docs []string
+	seen := map[string]bool{}
+	for _, h := range hits {
+		id := path.Base(h.Path)
+		if !seen[id] {
+			seen[id] = true
+			docs = append(docs, id)
+			if len(docs) == limit {
+				break
+			}
+		}
+	}
+	return docs
+}
+
+type judged struct{ ndcg10, recall10, recall100, mrr10 float64 }
+
+// judgedMetrics scores a document ranking against graded judgements the way
+// BEIR does: gain is the grade, relevant means a grade above zero.
+func judgedMetrics(docs []string, rel map[string]float64) judged {
+	var m judged
+	relevant := 0
+	var grades []float64
+	for _, g := range rel {
+		if g > 0 {
+			relevant++
+			grades = append(grades, g)
+		}
+	}
+	if relevant == 0 {
+		return m
+	}
+	sort.Sort(sort.Reverse(sort.Float64Slice(grades)))
+	dcg, idcg := 0.0, 0.0
+	found10, found100 := 0, 0
+	for i, d := range docs {
+		g := rel[d]
+		if i < 10 {
+			dcg += g / math.Log2(float64(i)+2)
+			if g > 0 {
+				found10++
+				if m.mrr10 == 0 {
+					m.mrr10 = 1 / float64(i+1)
+				}
+			}
+		}
+		if i < 100 && g > 0 {
+			found100++
+		}
+	}
+	for i := 0; i < len(grades) && i < 10; i++ {
+		idcg += grades[i] / math.Log2(float64(i)+2)
+	}
+	m.ndcg10 = dcg / idcg
+	m.recall10 = float64(found10) / float64(relevant)
+	m.recall100 = float64(found100) / float64(relevant)
+	return m
+}
+
+func printEvalTable(w io.Writer, rows []evalRow, metrics []string) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	header := []string{"setting", "chunks", "stored÷doc"}
+	header = append(header, metrics...)
+	header = append(header, "index s")
+	fmt.Fprintln(tw, strings.Join(header, "\t")+"\t")
+	for _, r := range rows {
+		cells := []string{r.Setting, strconv.Itoa(r.Chunks), fmt.Sprintf("%.2f", r.Stored)}
+		for _, m := range metrics {
+			cells = append(cells, fmt.Sprintf("%.3f", r.Metrics[m]))
+		}
+		cells = append(cells, fmt.Sprintf("%.2f", r.IndexTime))
+		fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
+	}
+	tw.Flush()
+	for _, r := range rows {
+		for _, m := range r.Misses {
+			fmt.Fprintf(w, "  %s · miss: %s\n", r.Setting, m)
+		}
+	}
+}
+
+func readGolden(p string) ([]goldenQ, error) {
+	var out []goldenQ
+	err := readJSONLines(p, func(line []byte) error {
+		var q goldenQ
+		if err := json.Unmarshal(line, &q); err != nil {
+			return err
+		}
+		if q.Q == "" || q.Answer == "" {
+			return fmt.Errorf("needs q and answer")
+		}
+		out = append(out, q)
+		return nil
+	})
+	return out, err
+}
+
+func readJudgedQueries(p string) ([]judgedQ, error) {
+	var out []judgedQ
+	err := readJSONLines(p, func(line []byte) error {
+		var q judgedQ
+		if err := json.Unmarshal(line, &q); err != nil {
+			return err
+		}
+		out = append(out, q)
+		return nil
+	})
+	return out, err
+}
+
+func readJSONLines(p string, each func([]byte) error) error {
+	f, err := os.Open(p)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		if err := each(sc.Bytes()); err != nil {
+			return fmt.Errorf("%s:%d: %w", p, n, err)
+		}
+	}
+	return sc.Err()
+}
+
+func readQrels(p string) (map[string]map[string]float64, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string]map[string]float64{}
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		fields := strings.Fields(sc.Text())
+		if len(fields) < 3 {
+			continue
+		}
+		grade, err := strconv.ParseFloat(fields[2], 64)
+		if err != nil {
+			if n == 1 {
+				continue // header
+			}
+			return nil, fmt.Errorf("%s:%d: grade %q is not a number", p, n, fields[2])
+		}
+		if out[fields[0]] == nil {
+			out[fields[0]] = map[string]float64{}
+		}
+		out[fields[0]][fields[1]] = grade
+	}
+	return out, sc.Err()
+}
