@@ -333,3 +333,30 @@ func TestSchemaVersionAndCorruption(t *testing.T) {
 		t.Errorf("corrupt file: %v", err)
 	}
 }
+
+func TestSynonymsFindTheOtherWord(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"us.md":    "# Pain relief\n\nAcetaminophen lowers fever. The maximum is 75 mg/kg per 24h.\n",
+		"temp.md":  "# Readings\n\nAn axillary reading runs low.\n",
+		"color.md": "# Paint\n\nThe colour of the centre.\n",
+	})
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string]string{"paracetamol": "us.md", "most paracetamol in a day": "us.md", "armpit": "temp.md", "color center": "color.md"} {
+		r := search(t, ix, q)
+		if r.Total != 1 || r.Hits[0].Path != want || r.Relaxed {
+			t.Errorf("%q: %+v", q, r)
+			continue
+		}
+		if len(r.Hits[0].Snippet.Highlights) == 0 {
+			t.Errorf("%q: synonym not highlighted in %q", q, r.Hits[0].Snippet.Text)
+		}
+	}
+	// A phrase means exactly what was typed.
+	if r := search(t, ix, `"paracetamol"`); r.Total != 0 {
+		t.Errorf("quoted word expanded: %d hits", r.Total)
+	}
+}

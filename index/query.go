@@ -44,6 +44,8 @@ type Clause struct {
 	Prefix      bool     // the last term is a prefix (word*)
 	Exclude     bool     // -word or -"phrase"
 	HeadingOnly bool     // in:word — match only in the heading column
+	Alts        []string // synonyms of a one-word clause that match in its place
+	Exact       bool     // typed in quotes: no synonyms
 }
 
 // Query is a parsed search query.
@@ -90,6 +92,7 @@ func ParseQuery(input string) Query {
 				p += n
 			}
 			body := s[k:end]
+			c.Exact = true
 			if strings.HasSuffix(strings.TrimRightFunc(body, unicode.IsSpace), "*") {
 				c.Prefix = true // "new yo*" reads as a prefix too
 			}
@@ -121,6 +124,7 @@ func ParseQuery(input string) Query {
 		i = k
 	}
 	q.dropStopwords()
+	q.addSynonyms()
 	return q
 }
 
@@ -168,6 +172,7 @@ func (q *Query) add(c Clause, text string) {
 		c.Prefix = false // the prefix term was cut off
 	}
 	c.Terms = terms
+	c.Exact = c.Exact && len(terms) == 1 // only a quoted single word needs the mark
 	for _, o := range q.Clauses {
 		if o.equal(c) {
 			return
@@ -333,6 +338,17 @@ func (q Query) expr(op string) string {
 // digits and marks); doubling them anyway keeps the expression valid if
 // that ever changes.
 func (c Clause) write(b *strings.Builder) {
+	if len(c.Alts) > 0 {
+		// ("day" OR "daili" OR "24h"): a synonym counts as the word.
+		b.WriteString(`("`)
+		b.WriteString(c.Terms[0])
+		for _, a := range c.Alts {
+			b.WriteString(`" OR "`)
+			b.WriteString(a)
+		}
+		b.WriteString(`")`)
+		return
+	}
 	if c.HeadingOnly {
 		b.WriteString("(heading : ")
 	}
@@ -385,6 +401,11 @@ func (q Query) Matches(term string) bool {
 				if last > 0 && analyze.IsStopword(t) && !allStopwordTerms(c.Terms) {
 					continue
 				}
+				return true
+			}
+		}
+		for _, a := range c.Alts {
+			if term == a {
 				return true
 			}
 		}

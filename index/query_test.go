@@ -20,6 +20,7 @@ func TestParseQueryClauses(t *testing.T) {
 	pre := func(c Clause) Clause { c.Prefix = true; return c }
 	exc := func(c Clause) Clause { c.Exclude = true; return c }
 	hd := func(c Clause) Clause { c.HeadingOnly = true; return c }
+	syn := func(c Clause, alts ...string) Clause { c.Alts = alts; return c }
 	tests := []struct {
 		in   string
 		want []Clause
@@ -51,7 +52,7 @@ func TestParseQueryClauses(t *testing.T) {
 		{"الإجازة السنوية", []Clause{cl("اجاز"), cl("سنو")}},
 		{"الإجازة*", []Clause{pre(cl("اجاز"))}},
 		{"what is the most ibuprofen a child can have in a day",
-			[]Clause{cl("most"), cl("ibuprofen"), cl("child"), cl("dai")}},
+			[]Clause{cl("ibuprofen"), cl("child"), syn(cl("dai"), "daili", "24h", "24hr")}},
 		{"ما هي جرعة الإيبوبروفين", []Clause{cl("جرع"), cl("ايبوبروف")}},
 		{"the who", []Clause{cl("the"), cl("who")}}, // only stopwords: kept
 		{`"to be" the`, []Clause{cl("to", "be")}},   // a quoted phrase is never dropped
@@ -96,7 +97,8 @@ func TestMatchExpressions(t *testing.T) {
 		{"ibuprofen child -adult -\"side effects\"",
 			`("ibuprofen" AND "child") NOT "adult" NOT "side effect"`,
 			`("ibuprofen" OR "child") NOT "adult" NOT "side effect"`},
-		{"in:dos* fever", `((heading : "dos"*) AND "fever")`, `((heading : "dos"*) OR "fever")`},
+		{"in:dos* fever", `((heading : "dos"*) AND ("fever" OR "pyrexia" OR "febril"))`, `((heading : "dos"*) OR ("fever" OR "pyrexia" OR "febril"))`},
+		{"ibuprofen day -fever", `("ibuprofen" AND ("dai" OR "daili" OR "24h" OR "24hr")) NOT "fever"`, `("ibuprofen" OR ("dai" OR "daili" OR "24h" OR "24hr")) NOT "fever"`},
 		{"x -in:warnings", `"x" NOT (heading : "warn")`, `"x" NOT (heading : "warn")`},
 		{"mg/kg", `"mg kg"`, `"mg kg"`},
 		{"AND OR NOT NEAR", `("not" AND "near")`, `("not" OR "near")`},

@@ -17,7 +17,8 @@ can could do does did doing done should would will shall might must
 i me my we our ours you your yours he him his she her hers it its they them their theirs
 that this these those there here
 has have had having
-also any all some such each either neither both very just only same other`
+also any all some such each either neither both very just only same other
+most more much many`
 
 // Arabic function words: prepositions, pronouns, interrogatives, relatives,
 // demonstratives, particles. "أم" is left out: after normalisation it is the
