@@ -31,6 +31,7 @@ type Library interface {
 	ScanFolder(ctx context.Context, dir string, opt index.ImportOptions) (index.Summary, error)
 	RemoveFolder(ctx context.Context, dir string) error
 	SetChunkOptions(ctx context.Context, opt chunker.Options) error
+	Health(ctx context.Context) (*index.Health, error)
 }
 
 // Debounce is how long typing must pause before a search runs.
@@ -67,6 +68,7 @@ type Window struct {
 	hasFolders  bool
 	openInShell func(path string, line int) error // opens a file in the user's editor
 	openURL     func(u string) error
+	health      *index.Health // the last health report shown
 }
 
 // New builds the window over lib. Call ShowAndRun on the result's Window.
@@ -96,7 +98,8 @@ func New(a fyne.App, lib Library) *Window {
 	w.empty = w.emptyTarget()
 	w.center = container.NewStack(w.split)
 
-	top := container.NewBorder(nil, nil, nil, widget.NewButton("Preferences", w.showPreferences), w.search)
+	buttons := container.NewHBox(widget.NewButton("Health", w.showHealth), widget.NewButton("Preferences", w.showPreferences))
+	top := container.NewBorder(nil, nil, nil, buttons, w.search)
 	main := container.NewBorder(container.NewVBox(top, w.status), w.imports.root, nil, nil, w.center)
 	body := container.NewHSplit(w.library.root, main)
 	body.Offset = 0.22

@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -310,5 +311,31 @@ func TestSampleLibraryRemovesInOneClick(t *testing.T) {
 	}
 	if w.library.dropSample.Visible() || w.center.Objects[0] != w.empty {
 		t.Error("empty library not shown after removing the sample")
+	}
+}
+
+func TestHealthViewShowsHistogramAndDefects(t *testing.T) {
+	ix := newLibrary(t)
+	dir := writeFolder(t, map[string]string{"a.md": "# A\n\n" + strings.Repeat("word ", 700) + "\n", "b.md": "# B\n\nShort.\n", "c.md": "x\x00y"})
+	ix.AddFolder(context.Background(), dir, index.ImportOptions{})
+	w := newWindow(t, ix)
+	w.showHealth()
+	waitFor(t, "health report", func() bool { return w.health != nil })
+	h := w.health
+	if h.Sizes.N < 3 || len(h.Histogram) == 0 || len(h.Defects) == 0 || len(h.Skipped) != 1 {
+		t.Fatalf("health %+v", h)
+	}
+	view := w.healthView(h)
+	text := fmtObjects(view)
+	if !strings.Contains(text, "chunks · min") {
+		t.Errorf("summary missing: %q", text)
+	}
+	var opened string
+	w.openInShell = func(path string, line int) error { opened = filepath.Base(path); return nil }
+	tabs := view.(*fyne.Container).Objects[0].(*container.AppTabs)
+	list := tabs.Items[0].Content.(*widget.List)
+	list.Select(0)
+	if opened != "a.md" {
+		t.Errorf("clicking a defect opened %q", opened)
 	}
 }

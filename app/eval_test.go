@@ -1,0 +1,101 @@
+package app
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func sharedPath(t *testing.T, rel string) string {
+	t.Helper()
+	p := filepath.Join("..", "..", "shared", rel)
+	if _, err := os.Stat(p); err != nil {
+		if os.Getenv("FOLIO_REQUIRE_SHARED") == "1" {
+			t.Fatalf("shared data %s is required (FOLIO_REQUIRE_SHARED=1) but missing: %v", p, err)
+		}
+		t.Skipf("shared data %s not present", p)
+	}
+	return p
+}
+
+func evalRows(t *testing.T, args ...string) map[string]evalRow {
+	t.Helper()
+	out, errOut, code := runCLI(t, append([]string{"eval", "--json"}, args...)...)
+	if code != exitOK {
+		t.Fatalf("eval exit %d: %s", code, errOut)
+	}
+	rows := map[string]evalRow{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r evalRow
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%v: %q", err, line)
+		}
+		rows[r.Setting] = r
+	}
+	return rows
+}
+
+// The targets: every golden question answered by the first chunk.
+func TestGoldenQuestionsAllAtTopOne(t *testing.T) {
+	golden := sharedPath(t, "golden")
+	rows := evalRows(t, "--corpus", golden,
+		"--golden", filepath.Join(golden, "leave-policy-ar.jsonl"),
+		"--golden", filepath.Join(golden, "paediatric-fever.jsonl"),
+		"--compare", "structural:1200,fixed:400")
+	def := rows["structural:1200"]
+	if def.Metrics["leave-policy-ar hit@1"] != 1 || def.Metrics["paediatric-fever hit@1"] != 1 {
+		t.Errorf("default settings: %v", def.Metrics)
+	}
+	if fixed := rows["fixed:400"]; fixed.Metrics["paediatric-fever hit@1"] >= 1 {
+		t.Errorf("the fixed baseline should miss a question the structural chunker answers: %v", fixed.Metrics)
+	}
+	if def.Chunks != 9 || def.Stored <= 0.8 || def.Stored > 1 {
+		t.Errorf("chunks %d stored %.2f", def.Chunks, def.Stored)
+	}
+}
+
+// Chunk-level search must be at least as good as whole-file BM25 on
+// Cranfield (about 0.354 nDCG@10 with FTS5 and porter).
+func TestCranfieldChunksAtLeastAsGoodAsWholeFiles(t *testing.T) {
+	dir := sharedPath(t, "eval/cranfield")
+	rows := evalRows(t, "--corpus", filepath.Join(dir, "md"), "--queries", filepath.Join(dir, "queries.jsonl"),
+		"--qrels", filepath.Join(dir, "qrels.tsv"), "--compare", "structural:1200,whole-file+any")
+	chunks, whole := rows["structural:1200"].Metrics, rows["whole-file+any"].Metrics
+	t.Logf("structural %v, whole file %v", chunks, whole)
+	if chunks["nDCG@10"] < whole["nDCG@10"] || chunks["nDCG@10"] < 0.354 {
+		t.Errorf("nDCG@10 %.3f, whole file %.3f, reference 0.354", chunks["nDCG@10"], whole["nDCG@10"])
+	}
+	if chunks["Recall@100"] < 0.7 {
+		t.Errorf("Recall@100 %.3f", chunks["Recall@100"])
+	}
+}
+
+func TestJudgedMetrics(t *testing.T) {
+	rel := map[string]float64{"a": 3, "b": 1, "c": 2, "z": 0}
+	m := judgedMetrics([]string{"x", "a", "z", "b"}, rel)
+	// DCG = 3/log2(3) + 1/log2(5); ideal = 3 + 2/log2(3) + 1/log2(4).
+	want := (3/math.Log2(3) + 1/math.Log2(5)) / (3 + 2/math.Log2(3) + 0.5)
+	if math.Abs(m.ndcg10-want) > 1e-9 || m.mrr10 != 0.5 || math.Abs(m.recall10-2.0/3) > 1e-9 {
+		t.Errorf("%+v, want nDCG %.4f", m, want)
+	}
+}
+
+func TestEvalSettingsParse(t *testing.T) {
+	base := setting{kind: "structural"}
+	for _, ok := range []string{"structural:1200", "structural:600+overlap1+min50", "fixed:400+overlap80", "whole-file", "structural:1200+w1/1/1+any"} {
+		if _, err := parseSetting(ok, base); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"fixed", "fixed:10+overlap10", "bogus:1", "structural:x", "structural:1200+nope", "structural:1200+w1/1"} {
+		if _, err := parseSetting(bad, base); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+	if _, _, code := runCLI(t, "eval", "--corpus", "x"); code != exitError {
+		t.Error("eval without questions accepted")
+	}
+}

@@ -1,0 +1,105 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+
+	"folio/chunker"
+	"folio/index"
+)
+
+func init() {
+	commands = append(commands, command{"health", "[--db FILE] [--json]",
+		"chunk size histogram, defects with citations, skipped files, size per folder", runHealth})
+}
+
+func runHealth(e *env, args []string) int {
+	fs := newFlagSet(e, "health")
+	db := dbFlag(fs)
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	if rest, err := parseFlags(fs, args); err != nil || len(rest) > 0 {
+		fs.Usage()
+		return exitError
+	}
+	ix, ok := openLibrary(e, *db)
+	if !ok {
+		return exitError
+	}
+	defer ix.Close()
+	ctx, stop := interruptible()
+	defer stop()
+	h, err := ix.Health(ctx)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "folio: %v\n", err)
+		return exitError
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(h); err != nil {
+			fmt.Fprintf(e.stderr, "folio: %v\n", err)
+			return exitError
+		}
+		return exitOK
+	}
+	printHealth(e.stdout, h)
+	return exitOK
+}
+
+func printHealth(w io.Writer, h *index.Health) {
+	s := h.Sizes
+	fmt.Fprintf(w, "Chunk sizes (characters; settings max %d, min %d, overlap %d)\n", h.Options.Max, h.Options.Min, h.Options.Overlap)
+	fmt.Fprintf(w, "  n %d · min %d · p50 %d · p90 %d · max %d · over max %d (atomic blocks, long sentences) · under min %d\n\n",
+		s.N, s.Min, s.P50, s.P90, s.Max, s.OverMax, s.UnderMin)
+	largest := 0
+	for _, b := range h.Histogram {
+		largest = max(largest, b.Count)
+	}
+	for _, b := range h.Histogram {
+		fmt.Fprintf(w, "  %6d–%-6d %-40s %d\n", b.From, b.To-1, index.HistogramBar(b, largest, 40), b.Count)
+	}
+	fmt.Fprintln(w)
+	kinds := []string{chunker.DefectMidSentence, chunker.DefectSplitTable, chunker.DefectOrphanRows, chunker.DefectSplitCode, chunker.DefectEmptyPath}
+	total := 0
+	for _, k := range kinds {
+		total += h.Counts[k]
+	}
+	fmt.Fprintf(w, "Defects: %d\n", total)
+	for _, k := range kinds {
+		fmt.Fprintf(w, "  %-32s %d\n", k, h.Counts[k])
+	}
+	// One line per kind and place; a long sentence cut twice is one place.
+	type place struct{ kind, cite string }
+	seen := map[place]int{}
+	var order []place
+	for _, d := range h.Defects {
+		p := place{d.Kind, d.Citation()}
+		if seen[p] == 0 {
+			order = append(order, p)
+		}
+		seen[p]++
+	}
+	sort.SliceStable(order, func(i, j int) bool { return order[i].kind < order[j].kind })
+	for _, p := range order {
+		times := ""
+		if seen[p] > 1 {
+			times = fmt.Sprintf(" (%d chunks)", seen[p])
+		}
+		fmt.Fprintf(w, "  %s: %s%s\n", p.kind, p.cite, times)
+	}
+	if h.Stale > 0 {
+		fmt.Fprintf(w, "  (%s changed since the last scan and not measured: run `folio scan`)\n", plural(h.Stale, "document"))
+	}
+	fmt.Fprintf(w, "\nSkipped files: %d\n", len(h.Skipped))
+	for _, s := range h.Skipped {
+		fmt.Fprintf(w, "  %s/%s: %s\n", s.Folder, s.Path, s.Reason)
+	}
+	fmt.Fprintln(w, "\nFolders")
+	for _, f := range h.Folders {
+		fmt.Fprintf(w, "  %s\n    %d documents · %d chunks · %.1f MB Markdown · %.1f MB index\n",
+			f.Path, f.Documents, f.Chunks, float64(f.MarkdownBytes)/1e6, float64(f.IndexBytes)/1e6)
+	}
+}

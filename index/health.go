@@ -1,0 +1,236 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"folio/chunker"
+)
+
+// Health describes the library's chunks: their sizes, the defects a
+// reader would trip over, skipped files, and what each folder costs.
+type Health struct {
+	Options   chunker.Options // the library's chunk settings, for over/under
+	Sizes     chunker.Sizes
+	Histogram []Bin
+	Counts    map[string]int // defects by kind (chunker.Defect*)
+	Defects   []Defect
+	Skipped   []FolderSkip
+	Folders   []FolderHealth
+	Stale     int // documents changed since the last scan: not measured
+}
+
+// Bin is one bar of the size histogram: chunks of From ≤ size < To characters.
+type Bin struct {
+	From, To int
+	Count    int
+}
+
+// Defect is one problem in one chunk, with its citation.
+type Defect struct {
+	Kind        string   `json:"kind"`
+	Folder      string   `json:"folder"`
+	Path        string   `json:"path"`
+	StartLine   int      `json:"start_line"`
+	EndLine     int      `json:"end_line"`
+	HeadingPath []string `json:"heading_path"`
+}
+
+// Citation is how the defect is quoted, like a search hit.
+func (d Defect) Citation() string {
+	return Hit{Folder: d.Folder, Path: d.Path, StartLine: d.StartLine, EndLine: d.EndLine, HeadingPath: d.HeadingPath}.Citation()
+}
+
+// FolderSkip is a skipped file of one folder.
+type FolderSkip struct {
+	Folder string `json:"folder"`
+	Skip
+}
+
+// FolderHealth is what one folder holds and costs.
+type FolderHealth struct {
+	Path          string `json:"path"`
+	Documents     int    `json:"documents"`
+	Chunks        int    `json:"chunks"`
+	MarkdownBytes int64  `json:"markdown_bytes"`
+	IndexBytes    int64  `json:"index_bytes"` // the folder's share of the database, by stored text
+}
+
+// Health measures the library. Sizes come from the stored chunks; defects
+// need the documents' structure, so each file is read and split again with
+// the settings it was indexed with, and measured where its chunks are still
+// the stored ones (a file edited since the last scan counts as stale).
+func (ix *Index) Health(ctx context.Context) (*Health, error) {
+	h := &Health{Counts: map[string]int{}}
+	var err error
+	if h.Options, err = ix.ChunkOptions(ctx); err != nil {
+		return nil, err
+	}
+	folders, err := ix.Folders(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var dbBytes, storedTotal int64
+	ix.db.QueryRowContext(ctx, `SELECT coalesce(sum(pgsize), 0) FROM dbstat`).Scan(&dbBytes)
+	ix.db.QueryRowContext(ctx, `SELECT coalesce(sum(length(CAST(text AS BLOB))), 0) FROM chunks`).Scan(&storedTotal)
+	var sizes []chunker.Chunk
+	for _, f := range folders {
+		var stored int64
+		if err := ix.db.QueryRowContext(ctx, `SELECT coalesce(sum(length(CAST(c.text AS BLOB))), 0) FROM chunks c
+			JOIN documents d ON d.id = c.doc_id WHERE d.folder_id = ?`, f.ID).Scan(&stored); err != nil {
+			return nil, fmt.Errorf("health: %w", err)
+		}
+		fh := FolderHealth{Path: f.Path, Documents: f.Documents, Chunks: f.Chunks, MarkdownBytes: f.Bytes}
+		if storedTotal > 0 {
+			fh.IndexBytes = dbBytes * stored / storedTotal
+		}
+		h.Folders = append(h.Folders, fh)
+		skips, err := ix.Skipped(ctx, f.ID)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range skips {
+			h.Skipped = append(h.Skipped, FolderSkip{Folder: f.Path, Skip: s})
+		}
+		docs, err := ix.measureFolder(ctx, f, h)
+		if err != nil {
+			return nil, err
+		}
+		sizes = append(sizes, docs...)
+	}
+	h.Sizes = chunker.MeasureSizes(sizes, h.Options)
+	h.Histogram = histogram(sizes)
+	return h, nil
+}
+
+// measureFolder re-splits the folder's documents and records defects; it
+// returns the stored chunks (text only) for the size distribution.
+func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chunker.Chunk, error) {
+	rows, err := ix.db.QueryContext(ctx, `SELECT d.id, d.rel_path, d.chunker, c.chunk_id, c.text
+		FROM documents d JOIN chunks c ON c.doc_id = d.id WHERE d.folder_id = ? ORDER BY d.id, c.ordinal`, f.ID)
+	if err != nil {
+		return nil, fmt.Errorf("health: %w", err)
+	}
+	type doc struct {
+		rel, tag string
+		ids      []string
+	}
+	var docs []*doc
+	var all []chunker.Chunk
+	var last int64 = -1
+	for rows.Next() {
+		var id int64
+		var rel, tag, chunkID, text string
+		if err := rows.Scan(&id, &rel, &tag, &chunkID, &text); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("health: %w", err)
+		}
+		if id != last {
+			docs = append(docs, &doc{rel: rel, tag: tag})
+			last = id
+		}
+		d := docs[len(docs)-1]
+		d.ids = append(d.ids, chunkID)
+		all = append(all, chunker.Chunk{Text: text})
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("health: %w", err)
+	}
+	for _, d := range docs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		opt, ok := parseChunkerTag(d.tag)
+		data, err := os.ReadFile(filepath.Join(f.Path, filepath.FromSlash(d.rel)))
+		if !ok || err != nil {
+			h.Stale++
+			continue
+		}
+		cd, err := chunker.Split(d.rel, data, opt)
+		if err != nil || !sameIDs(cd.Chunks, d.ids) {
+			h.Stale++
+			continue
+		}
+		r := chunker.Measure(cd, opt)
+		for _, p := range r.Defects.Problems {
+			c := cd.Chunks[p.Ordinal]
+			h.Counts[p.Kind]++
+			h.Defects = append(h.Defects, Defect{Kind: p.Kind, Folder: f.Path, Path: d.rel,
+				StartLine: c.StartLine, EndLine: c.EndLine, HeadingPath: c.Path})
+		}
+	}
+	return all, nil
+}
+
+func sameIDs(chunks []chunker.Chunk, ids []string) bool {
+	if len(chunks) != len(ids) {
+		return false
+	}
+	for i, c := range chunks {
+		if c.ID != ids[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// parseChunkerTag reads back the settings chunkerTag wrote.
+func parseChunkerTag(tag string) (chunker.Options, bool) {
+	var opt chunker.Options
+	var version string
+	if n, err := fmt.Sscanf(tag, "%s max=%d min=%d overlap=%d", &version, &opt.Max, &opt.Min, &opt.Overlap); err != nil || n != 4 {
+		return opt, false
+	}
+	return opt, version == chunker.Version
+}
+
+// histogram puts chunk sizes into bins of a round width, about a dozen.
+func histogram(chunks []chunker.Chunk) []Bin {
+	if len(chunks) == 0 {
+		return nil
+	}
+	sizes := make([]int, len(chunks))
+	for i, c := range chunks {
+		sizes[i] = len([]rune(c.Text))
+	}
+	sort.Ints(sizes)
+	// Bins up to the 99th percentile; the long tail goes in the last bin.
+	top := sizes[min(len(sizes)-1, len(sizes)*99/100)]
+	width := 50
+	for _, w := range []int{50, 100, 150, 200, 250, 500, 1000, 2000, 5000} {
+		width = w
+		if top/w <= 12 {
+			break
+		}
+	}
+	n := top/width + 1
+	bins := make([]Bin, n+1)
+	for i := range bins {
+		bins[i] = Bin{From: i * width, To: (i + 1) * width}
+	}
+	bins[n].To = sizes[len(sizes)-1] + 1
+	for _, s := range sizes {
+		bins[min(s/width, n)].Count++
+	}
+	if bins[n].Count == 0 {
+		bins = bins[:n]
+	}
+	return bins
+}
+
+// HistogramBar draws one bin as text: width characters at full scale.
+func HistogramBar(b Bin, largest, width int) string {
+	if largest == 0 {
+		return ""
+	}
+	n := b.Count * width / largest
+	if n == 0 && b.Count > 0 {
+		n = 1
+	}
+	return strings.Repeat("█", n)
+}

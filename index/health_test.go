@@ -1,0 +1,62 @@
+package index
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"folio/chunker"
+)
+
+func TestHealthReportsSizesDefectsSkipsAndFolders(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	long := strings.Repeat("word ", 600) // one 3,000-character sentence: cut, so it ends mid-sentence
+	writeFiles(t, dir, map[string]string{
+		"ok.md":     "# Fine\n\nA short paragraph.\n\n## Table\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+		"long.md":   "# Long\n\n" + long + "\n",
+		"binary.md": "a\x00b",
+	})
+	ctx := context.Background()
+	if _, err := ix.AddFolder(ctx, dir, ImportOptions{Chunking: chunker.Options{Max: 1200, Min: 0}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ix.SetChunkOptions(ctx, chunker.Options{Max: 1200, Min: 0}); err != nil {
+		t.Fatal(err)
+	}
+	h, err := ix.Health(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Sizes.N != 5 || h.Stale != 0 {
+		t.Errorf("sizes %+v stale %d", h.Sizes, h.Stale)
+	}
+	if h.Counts[chunker.DefectMidSentence] == 0 || h.Counts[chunker.DefectSplitTable] != 0 {
+		t.Errorf("counts %v", h.Counts)
+	}
+	for _, d := range h.Defects {
+		if d.Path != "long.md" || d.StartLine != 3 || !strings.Contains(d.Citation(), "long.md:3-3 · Long") {
+			t.Errorf("defect %+v", d)
+		}
+	}
+	if len(h.Skipped) != 1 || h.Skipped[0].Path != "binary.md" {
+		t.Errorf("skipped %+v", h.Skipped)
+	}
+	if len(h.Folders) != 1 || h.Folders[0].Documents != 2 || h.Folders[0].Chunks != 5 || h.Folders[0].IndexBytes <= 0 {
+		t.Errorf("folders %+v", h.Folders)
+	}
+	total := 0
+	for _, b := range h.Histogram {
+		total += b.Count
+	}
+	if total != h.Sizes.N {
+		t.Errorf("histogram holds %d of %d chunks: %+v", total, h.Sizes.N, h.Histogram)
+	}
+	// A file edited since the scan is reported as stale, not measured wrongly.
+	os.WriteFile(filepath.Join(dir, "ok.md"), []byte("# Changed\n\nNew text.\n"), 0o644)
+	if h, _ = ix.Health(ctx); h.Stale != 1 {
+		t.Errorf("stale %d, want 1", h.Stale)
+	}
+}

@@ -1,0 +1,159 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"folio/index"
+)
+
+// showHealth opens the library health view: the chunk size histogram,
+// defects with their citations (a click opens the file there), skipped
+// files and what each folder costs.
+func (w *Window) showHealth() {
+	win := w.app.NewWindow("Library health")
+	win.Resize(fyne.NewSize(900, 700))
+	progress := widget.NewProgressBarInfinite()
+	win.SetContent(container.NewCenter(container.NewVBox(widget.NewLabel("Measuring the library…"), progress)))
+	win.Show()
+	go func() {
+		h, err := w.lib.Health(context.Background())
+		fyne.Do(func() {
+			progress.Stop()
+			if err != nil {
+				win.Close()
+				w.showProblem("The library could not be measured.", err, "Rescan your folders and try again.")
+				return
+			}
+			w.health = h
+			win.SetContent(w.healthView(h))
+		})
+	}()
+}
+
+func (w *Window) healthView(h *index.Health) fyne.CanvasObject {
+	s := h.Sizes
+	summary := widget.NewLabel(fmt.Sprintf(
+		"%d chunks · min %d · median %d · 90th percentile %d · max %d characters\n%d over the maximum of %d (tables, code and long sentences are kept whole) · %d under the minimum of %d",
+		s.N, s.Min, s.P50, s.P90, s.Max, s.OverMax, h.Options.Max, s.UnderMin, h.Options.Min))
+	summary.Wrapping = fyne.TextWrapWord
+
+	total := 0
+	for _, n := range h.Counts {
+		total += n
+	}
+	defectTitle := fmt.Sprintf("Defects (%d)", total)
+	if h.Stale > 0 {
+		defectTitle += fmt.Sprintf(" · %d documents changed since the last scan were not measured", h.Stale)
+	}
+	defects := widget.NewList(
+		func() int { return len(h.Defects) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			d := h.Defects[id]
+			o.(*widget.Label).SetText(d.Kind + ": " + d.Citation())
+		})
+	defects.OnSelected = func(id widget.ListItemID) {
+		d := h.Defects[id]
+		if err := w.openInShell(filepath.Join(d.Folder, filepath.FromSlash(d.Path)), d.StartLine); err != nil {
+			w.showProblem("The file could not be opened.", err, "")
+		}
+		defects.UnselectAll()
+	}
+	var skipped []string
+	for _, sk := range h.Skipped {
+		skipped = append(skipped, filepath.Join(filepath.Base(sk.Folder), sk.Path)+": "+sk.Reason)
+	}
+	skipList := widget.NewList(func() int { return len(skipped) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(skipped[id]) })
+	folders := container.NewVBox()
+	for _, f := range h.Folders {
+		folders.Add(widget.NewLabel(fmt.Sprintf("%s — %d documents · %d chunks · %.1f MB Markdown · %.1f MB index",
+			f.Path, f.Documents, f.Chunks, float64(f.MarkdownBytes)/1e6, float64(f.IndexBytes)/1e6)))
+	}
+	tabs := container.NewAppTabs(
+		container.NewTabItem(defectTitle, defects),
+		container.NewTabItem(fmt.Sprintf("Skipped files (%d)", len(h.Skipped)), skipList),
+		container.NewTabItem("Folders", container.NewVScroll(folders)),
+	)
+	top := container.NewVBox(summary, newHistogram(h.Histogram))
+	return container.NewBorder(top, nil, nil, nil, tabs)
+}
+
+// histogram draws the chunk size distribution as bars with their counts.
+type histogram struct {
+	widget.BaseWidget
+	bins []index.Bin
+}
+
+func newHistogram(bins []index.Bin) *histogram {
+	h := &histogram{bins: bins}
+	h.ExtendBaseWidget(h)
+	return h
+}
+
+func (h *histogram) CreateRenderer() fyne.WidgetRenderer {
+	r := &histogramRenderer{h: h}
+	for _, b := range h.bins {
+		bar := canvas.NewRectangle(theme.Color(theme.ColorNamePrimary))
+		count := canvas.NewText(strconv.Itoa(b.Count), theme.Color(theme.ColorNameForeground))
+		count.TextSize = theme.CaptionTextSize()
+		count.Alignment = fyne.TextAlignCenter
+		label := canvas.NewText(fmt.Sprintf("%d–%d", b.From, b.To-1), theme.Color(theme.ColorNamePlaceHolder))
+		label.TextSize = theme.CaptionTextSize()
+		label.Alignment = fyne.TextAlignCenter
+		r.bars = append(r.bars, bar)
+		r.counts = append(r.counts, count)
+		r.labels = append(r.labels, label)
+		r.objects = append(r.objects, bar, count, label)
+	}
+	return r
+}
+
+type histogramRenderer struct {
+	h              *histogram
+	bars           []*canvas.Rectangle
+	counts, labels []*canvas.Text
+	objects        []fyne.CanvasObject
+}
+
+func (r *histogramRenderer) Destroy()                     {}
+func (r *histogramRenderer) Objects() []fyne.CanvasObject { return r.objects }
+func (r *histogramRenderer) Refresh()                     { r.Layout(r.h.Size()); canvas.Refresh(r.h) }
+func (r *histogramRenderer) MinSize() fyne.Size           { return fyne.NewSize(float32(len(r.bars))*48, 220) }
+
+func (r *histogramRenderer) Layout(size fyne.Size) {
+	if len(r.bars) == 0 {
+		return
+	}
+	largest := 1
+	for _, b := range r.h.bins {
+		largest = max(largest, b.Count)
+	}
+	text := theme.CaptionTextSize() + 4
+	slot := size.Width / float32(len(r.bars))
+	plot := size.Height - 2*text
+	for i, b := range r.h.bins {
+		height := plot * float32(b.Count) / float32(largest)
+		x := float32(i) * slot
+		r.bars[i].Move(fyne.NewPos(x+slot*0.1, text+plot-height))
+		r.bars[i].Resize(fyne.NewSize(slot*0.8, height))
+		r.counts[i].Move(fyne.NewPos(x, plot-height))
+		r.counts[i].Resize(fyne.NewSize(slot, text))
+		r.labels[i].Move(fyne.NewPos(x, text+plot))
+		r.labels[i].Resize(fyne.NewSize(slot, text))
+	}
+}
