@@ -170,6 +170,12 @@ func (a *analyzer) run() {
 	for i := 0; i < len(text); {
 		c := text[i]
 		if c < utf8.RuneSelf {
+			if c == '[' {
+				if n := a.mnemonic(i); n > 0 {
+					i += n
+					continue
+				}
+			}
 			if asciiKind[c] == 0 {
 				a.sep(i+1, c == '\'')
 				i++
@@ -210,6 +216,41 @@ func (a *analyzer) run() {
 		i += size
 	}
 	a.sep(len(text), false)
+}
+
+// mnemonic reads a bracketed letter inside a word, as command cheat sheets
+// mark mnemonics ("E[x]tract", "[c]reate", "g[z]ipped"): the letters belong
+// to the word, so "extract" finds it. It returns the bytes consumed, 0 when
+// text[i:] is not such a bracket (a link, a task box "[x] ", "[1]").
+func (a *analyzer) mnemonic(i int) int {
+	text := a.text
+	j := i + 1
+	for j < len(text) && j-i <= 3 && text[j] < utf8.RuneSelf && asciiKind[text[j]] == clsLetter {
+		j++
+	}
+	if j == i+1 || j >= len(text) || text[j] != ']' {
+		return 0
+	}
+	before := a.inWord && a.wordEnd == i && a.prevLatin
+	after := j+1 < len(text) && text[j+1] < utf8.RuneSelf && asciiKind[text[j+1]] == clsLetter
+	if !before && !after {
+		return 0
+	}
+	if len(a.cjk) > 0 {
+		a.flushCJK()
+	}
+	if !a.inWord {
+		a.startWord(i)
+	}
+	for _, b := range []byte(text[i+1 : j]) {
+		if len(a.word) < maxTermBytes {
+			a.word = append(a.word, asciiLower[b])
+		}
+	}
+	a.class |= clsLetter
+	a.prevLatin = true
+	a.wordEnd = j + 1
+	return j + 1 - i
 }
 
 // sep handles a separator ending at byte offset next.

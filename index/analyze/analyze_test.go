@@ -431,3 +431,18 @@ func TestIrregularPluralsMeetTheirSingular(t *testing.T) {
 		}
 	}
 }
+
+func TestBracketedMnemonicsStayInTheWord(t *testing.T) {
+	text := "E[x]tract a g[z]ipped file, [c]reate it. - [x] done [1] [link](u)"
+	var terms []string
+	for _, tok := range Tokens(text) {
+		terms = append(terms, tok.Term)
+		if tok.Term == "extract" && text[tok.Start:tok.End] != "E[x]tract" {
+			t.Errorf("extract spans %q", text[tok.Start:tok.End])
+		}
+	}
+	got := strings.Join(terms, " ")
+	if want := "extract a gzip file creat it x done 1 link u"; got != want {
+		t.Errorf("terms %q, want %q", got, want)
+	}
+}
