@@ -19,11 +19,7 @@ func runHealth(e *env, args []string) int {
 	fs := newFlagSet(e, "health")
 	db := dbFlag(fs)
 	asJSON := fs.Bool("json", false, "print the report as JSON")
-	if rest, err := parseFlags(fs, args); err != nil || len(rest) > 0 {
-		fs.Usage()
-		return exitError
-	}
-	ix, ok := openLibrary(e, *db)
+	ix, _, ok := openCommand(e, fs, db, args, noArgs)
 	if !ok {
 		return exitError
 	}

@@ -48,6 +48,22 @@ func openLibrary(e *env, flagValue string) (*index.Index, bool) {
 	return ix, true
 }
 
+// openCommand parses a library command's flags, checks its positional
+// arguments with valid, and opens the library (--db, else the default).
+func openCommand(e *env, fs *flag.FlagSet, db *string, args []string, valid func(rest []string) bool) (*index.Index, []string, bool) {
+	rest, err := parseFlags(fs, args)
+	if err != nil || !valid(rest) {
+		fs.Usage()
+		return nil, nil, false
+	}
+	ix, ok := openLibrary(e, *db)
+	return ix, rest, ok
+}
+
+func noArgs(rest []string) bool   { return len(rest) == 0 }
+func someArgs(rest []string) bool { return len(rest) > 0 }
+func oneArg(rest []string) bool   { return len(rest) == 1 }
+
 // interruptible cancels the context on Ctrl+C, so an import stops cleanly
 // and keeps what it finished.
 func interruptible() (context.Context, context.CancelFunc) {
@@ -104,13 +120,7 @@ func printSummary(w io.Writer, s index.Summary) {
 
 func runAdd(e *env, args []string) int {
 	fs := newFlagSet(e, "add")
-	db := dbFlag(fs)
-	dirs, err := parseFlags(fs, args)
-	if err != nil || len(dirs) == 0 {
-		fs.Usage()
-		return exitError
-	}
-	ix, ok := openLibrary(e, *db)
+	ix, dirs, ok := openCommand(e, fs, dbFlag(fs), args, someArgs)
 	if !ok {
 		return exitError
 	}
@@ -132,12 +142,7 @@ func runAdd(e *env, args []string) int {
 
 func runScan(e *env, args []string) int {
 	fs := newFlagSet(e, "scan")
-	db := dbFlag(fs)
-	if rest, err := parseFlags(fs, args); err != nil || len(rest) > 0 {
-		fs.Usage()
-		return exitError
-	}
-	ix, ok := openLibrary(e, *db)
+	ix, _, ok := openCommand(e, fs, dbFlag(fs), args, noArgs)
 	if !ok {
 		return exitError
 	}
@@ -155,13 +160,7 @@ func runScan(e *env, args []string) int {
 
 func runRemove(e *env, args []string) int {
 	fs := newFlagSet(e, "remove")
-	db := dbFlag(fs)
-	dirs, err := parseFlags(fs, args)
-	if err != nil || len(dirs) != 1 {
-		fs.Usage()
-		return exitError
-	}
-	ix, ok := openLibrary(e, *db)
+	ix, dirs, ok := openCommand(e, fs, dbFlag(fs), args, oneArg)
 	if !ok {
 		return exitError
 	}
@@ -176,12 +175,7 @@ func runRemove(e *env, args []string) int {
 
 func runFolders(e *env, args []string) int {
 	fs := newFlagSet(e, "folders")
-	db := dbFlag(fs)
-	if rest, err := parseFlags(fs, args); err != nil || len(rest) > 0 {
-		fs.Usage()
-		return exitError
-	}
-	ix, ok := openLibrary(e, *db)
+	ix, _, ok := openCommand(e, fs, dbFlag(fs), args, noArgs)
 	if !ok {
 		return exitError
 	}
@@ -206,12 +200,7 @@ func runFolders(e *env, args []string) int {
 
 func runStats(e *env, args []string) int {
 	fs := newFlagSet(e, "stats")
-	db := dbFlag(fs)
-	if rest, err := parseFlags(fs, args); err != nil || len(rest) > 0 {
-		fs.Usage()
-		return exitError
-	}
-	ix, ok := openLibrary(e, *db)
+	ix, _, ok := openCommand(e, fs, dbFlag(fs), args, noArgs)
 	if !ok {
 		return exitError
 	}
@@ -251,12 +240,7 @@ func runSearch(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "one JSON object per hit per line")
 	limit := fs.Int("limit", 10, "number of hits")
 	folder := fs.String("folder", "", "only search this library folder")
-	words, err := parseFlags(fs, args)
-	if err != nil || len(words) == 0 {
-		fs.Usage()
-		return exitError
-	}
-	ix, ok := openLibrary(e, *db)
+	ix, words, ok := openCommand(e, fs, db, args, someArgs)
 	if !ok {
 		return exitError
 	}

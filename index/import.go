@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -637,10 +636,4 @@ func splitPath(s string) []string {
 		return nil
 	}
 	return strings.Split(s, pathSep)
-}
-
-// sortedSkips orders skip lists for stable output.
-func sortedSkips(s []Skip) []Skip {
-	sort.Slice(s, func(i, j int) bool { return s[i].Path < s[j].Path })
-	return s
 }

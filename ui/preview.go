@@ -180,7 +180,14 @@ func openInEditor(path string, line int) error {
 	cmd := exec.Command("xdg-open", path)
 	for _, v := range []string{"VISUAL", "EDITOR"} {
 		if ed := strings.Fields(os.Getenv(v)); len(ed) > 0 {
-			cmd = exec.Command(ed[0], append(ed[1:], "+"+strconv.Itoa(line), path)...)
+			args := append(ed, "+"+strconv.Itoa(line), path)
+			// A terminal editor started from a window needs a terminal.
+			if terminalEditors[filepath.Base(ed[0])] {
+				if term, err := exec.LookPath("x-terminal-emulator"); err == nil {
+					args = append([]string{term, "-e"}, args...)
+				}
+			}
+			cmd = exec.Command(args[0], args[1:]...)
 			break
 		}
 	}
@@ -190,6 +197,10 @@ func openInEditor(path string, line int) error {
 	go cmd.Wait() // reap the child; its exit status is the editor's business
 	return nil
 }
+
+// terminalEditors are editors that run inside a terminal.
+var terminalEditors = map[string]bool{"vi": true, "vim": true, "nvim": true, "nano": true, "emacs": true,
+	"micro": true, "hx": true, "helix": true, "kak": true, "joe": true, "ne": true, "mcedit": true}
 
 func parseURL(u string) (*url.URL, error) { return url.Parse(u) }
 

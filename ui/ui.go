@@ -65,7 +65,6 @@ type Window struct {
 	debounceMu  sync.Mutex
 	debounce    *time.Timer
 	lastQuery   string
-	hasFolders  bool
 	openInShell func(path string, line int) error // opens a file in the user's editor
 	openURL     func(u string) error
 	health      *index.Health // the last health report shown
@@ -199,7 +198,6 @@ func (w *Window) showProblem(what string, err error, todo string) {
 
 // setHasFolders switches between the results and the empty-library target.
 func (w *Window) setHasFolders(has bool) {
-	w.hasFolders = has
 	if has {
 		w.center.Objects = []fyne.CanvasObject{w.split}
 	} else {
