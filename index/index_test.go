@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -358,5 +359,91 @@ func TestSynonymsFindTheOtherWord(t *testing.T) {
 	// A phrase means exactly what was typed.
 	if r := search(t, ix, `"paracetamol"`); r.Total != 0 {
 		t.Errorf("quoted word expanded: %d hits", r.Total)
+	}
+}
+
+func TestSearchFiltersAndPaging(t *testing.T) {
+	ix := openTemp(t)
+	a, b := t.TempDir(), t.TempDir()
+	writeFiles(t, a, map[string]string{"hr/leave.md": leaveMD, "it/laptops.md": "# Laptops\n\n## Leave policy\n\nLaptops stay in the office during leave.\n"})
+	writeFiles(t, b, map[string]string{"other.md": "# Other\n\nUnpaid leave is rare.\n"})
+	ctx := context.Background()
+	for _, d := range []string{a, b} {
+		if _, err := ix.AddFolder(ctx, d, ImportOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	count := func(opt SearchOptions) int {
+		r, err := ix.Search(ctx, "leave", opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Total
+	}
+	all := count(SearchOptions{})
+	if all < 5 {
+		t.Fatalf("only %d hits for leave", all)
+	}
+	if n := count(SearchOptions{Folder: b}); n != 1 {
+		t.Errorf("folder filter: %d", n)
+	}
+	if n := count(SearchOptions{PathPrefix: "it/"}); n != 1 {
+		t.Errorf("path prefix: %d", n)
+	}
+	if n := count(SearchOptions{HeadingPrefix: []string{"Leave"}}); n != all-2 {
+		t.Errorf("heading prefix Leave: %d of %d", n, all)
+	}
+	if n := count(SearchOptions{HeadingPrefix: []string{"Leave", "Sick leave"}}); n != 1 {
+		t.Errorf("heading prefix Leave > Sick leave: %d", n)
+	}
+	// Pages do not overlap and together give every hit once.
+	seen := map[int64]bool{}
+	for off := 0; off < all; off += 2 {
+		r, _ := ix.Search(ctx, "leave", SearchOptions{Limit: 2, Offset: off})
+		for i, h := range r.Hits {
+			if seen[h.ChunkRowID] || h.Rank != off+i+1 {
+				t.Errorf("page at %d: hit %d repeated or misnumbered (rank %d)", off, h.ChunkRowID, h.Rank)
+			}
+			seen[h.ChunkRowID] = true
+		}
+	}
+	if len(seen) != all {
+		t.Errorf("paging gave %d of %d hits", len(seen), all)
+	}
+}
+
+func TestFillPolicyPagesStrictThenRelaxedHits(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	files := map[string]string{}
+	for i := 0; i < 7; i++ {
+		files[fmt.Sprintf("both%d.md", i)] = "# Both\n\nsick leave form\n"
+		files[fmt.Sprintf("one%d.md", i)] = "# One\n\nsick note\n"
+	}
+	writeFiles(t, dir, files)
+	ctx := context.Background()
+	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	seen := map[int64]bool{}
+	for off := 0; off < 14; off += 3 {
+		r, err := ix.Search(ctx, "sick leave", SearchOptions{Limit: 3, Offset: off})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Total != 14 || r.AllWords != 7 || r.Relaxed {
+			t.Fatalf("offset %d: total %d, all words %d, relaxed %v", off, r.Total, r.AllWords, r.Relaxed)
+		}
+		for _, h := range r.Hits {
+			if seen[h.ChunkRowID] {
+				t.Errorf("hit repeated at offset %d", off)
+			}
+			seen[h.ChunkRowID] = true
+			paths = append(paths, h.Path[:3])
+		}
+	}
+	if got := strings.Join(paths, ","); got != "bot,bot,bot,bot,bot,bot,bot,one,one,one,one,one,one,one" {
+		t.Errorf("order %s", got)
 	}
 }

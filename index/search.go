@@ -118,30 +118,29 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	if err := ix.page(ctx, q, all, filter, args, opt.Offset, opt.Limit, opt, res); err != nil {
 		return nil, fmt.Errorf("search %q: %w", input, err)
 	}
-	relax := all != any && (opt.Policy == AllThenAny && total == 0 || opt.Policy == AllThenFill && total < opt.Offset+opt.Limit)
-	if relax {
-		anyTotal, err := ix.count(ctx, any, filter, args)
+	// The relaxed hits follow the strict ones: chunks with some words but
+	// not all, so pages neither repeat nor skip a hit, and the total counts
+	// both whatever page is asked for.
+	if all != any && (opt.Policy == AllThenFill || opt.Policy == AllThenAny && total == 0) {
+		rest := any
+		if total > 0 {
+			rest = "(" + any + ") NOT (" + all + ")"
+		}
+		restTotal, err := ix.count(ctx, rest, filter, args)
 		if err != nil {
 			return nil, err
 		}
-		// The relaxed hits follow the strict ones: page through them after.
-		offset := max(0, opt.Offset-total)
-		seen := map[int64]bool{}
-		for _, h := range res.Hits {
-			seen[h.ChunkRowID] = true
-		}
-		extra := &Results{}
-		if err := ix.page(ctx, q, any, filter, args, offset, opt.Limit, opt, extra); err != nil {
-			return nil, fmt.Errorf("search %q: %w", input, err)
-		}
-		for _, h := range extra.Hits {
-			if len(res.Hits) < opt.Limit && !seen[h.ChunkRowID] {
-				h.Rank = opt.Offset + len(res.Hits) + 1
-				res.Hits = append(res.Hits, h)
+		if len(res.Hits) < opt.Limit && restTotal > 0 {
+			offset := max(0, opt.Offset-total)
+			if err := ix.page(ctx, q, rest, filter, args, offset, opt.Limit-len(res.Hits), opt, res); err != nil {
+				return nil, fmt.Errorf("search %q: %w", input, err)
+			}
+			for i := range res.Hits {
+				res.Hits[i].Rank = opt.Offset + i + 1
 			}
 		}
-		res.Relaxed = total == 0 && anyTotal > 0
-		res.Total = anyTotal
+		res.Relaxed = total == 0 && restTotal > 0
+		res.Total = total + restTotal
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
