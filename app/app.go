@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strings"
 )
 
@@ -67,7 +68,10 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Usage: folio [--db FILE]        open the window")
 	fmt.Fprintln(w, "       folio COMMAND [ARGS]")
 	fmt.Fprintln(w)
-	for _, c := range commands {
+	order := map[string]int{"add": 1, "scan": 2, "remove": 3, "folders": 4, "search": 5, "stats": 6, "health": 7, "chunks": 8, "eval": 9}
+	sorted := append([]command(nil), commands...)
+	sort.SliceStable(sorted, func(i, j int) bool { return order[sorted[i].name] < order[sorted[j].name] })
+	for _, c := range sorted {
 		fmt.Fprintf(w, "  folio %s %s\n      %s\n", c.name, c.args, c.help)
 	}
 }

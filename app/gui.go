@@ -9,6 +9,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
 
 	"folio/assets"
 	"folio/index"
@@ -33,6 +35,7 @@ func runGUI(e *env, dbPath string) int {
 	ix, err := index.Open(dbPath)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "folio: %v\n", err)
+		showOpenProblem(a, err)
 		return exitError
 	}
 	defer ix.Close()
@@ -81,4 +84,16 @@ func writeSample(dir string) error {
 		}
 		return os.WriteFile(filepath.Join(dir, p), data, 0o644)
 	})
+}
+
+// showOpenProblem tells a person who started Folio from a menu why it
+// cannot open the library and what to do, instead of vanishing.
+func showOpenProblem(a fyne.App, err error) {
+	w := a.NewWindow("Folio")
+	msg := widget.NewLabel("Folio could not open its library.\n\n" + err.Error() +
+		"\n\nTo use another library file, start Folio with --db FILE.")
+	msg.Wrapping = fyne.TextWrapWord
+	w.SetContent(container.NewBorder(nil, container.NewCenter(widget.NewButton("Quit", a.Quit)), nil, nil, msg))
+	w.Resize(fyne.NewSize(560, 280))
+	w.ShowAndRun()
 }
