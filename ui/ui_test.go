@@ -114,6 +114,8 @@ func TestTypingShowsCitedHighlightedResults(t *testing.T) {
 	waitFor(t, "cleared", func() bool { return len(w.results.hits) == 0 && w.status.Text == "" })
 }
 
+// rowTexts collects the text shown under o: labels, canvas texts, rich
+// text and snippets.
 func rowTexts(o fyne.CanvasObject) string {
 	var parts []string
 	var walk func(fyne.CanvasObject)
@@ -124,6 +126,8 @@ func rowTexts(o fyne.CanvasObject) string {
 				walk(c)
 			}
 		case *widget.Label:
+			parts = append(parts, v.Text)
+		case *canvas.Text:
 			parts = append(parts, v.Text)
 		case *widget.RichText:
 			parts = append(parts, v.String())
@@ -184,7 +188,7 @@ func TestEmptyLibraryAndNoResults(t *testing.T) {
 	if w.center.Objects[0] != w.empty {
 		t.Fatal("empty library does not show the drop target")
 	}
-	if !strings.Contains(fmtObjects(w.empty), "Drop a folder of Markdown here") {
+	if !strings.Contains(rowTexts(w.empty), "Drop a folder of Markdown here") {
 		t.Error("drop target text missing")
 	}
 	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha\n"})
@@ -274,24 +278,30 @@ func TestPreferencesValidateAndSayWhenChunksChange(t *testing.T) {
 	}
 }
 
-// fmtObjects collects the text of canvas texts and labels under o.
-func fmtObjects(o fyne.CanvasObject) string {
-	var parts []string
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch v := o.(type) {
-		case *fyne.Container:
-			for _, c := range v.Objects {
-				walk(c)
-			}
-		case *canvas.Text:
-			parts = append(parts, v.Text)
-		case *widget.Label:
-			parts = append(parts, v.Text)
-		}
+func TestHealthViewShowsHistogramAndDefects(t *testing.T) {
+	ix := newLibrary(t)
+	dir := writeFolder(t, map[string]string{"a.md": "# A\n\n" + strings.Repeat("word ", 700) + "\n", "b.md": "# B\n\nShort.\n", "c.md": "x\x00y"})
+	ix.AddFolder(context.Background(), dir, index.ImportOptions{})
+	w := newWindow(t, ix)
+	w.showHealth()
+	waitFor(t, "health report", func() bool { return w.health != nil })
+	h := w.health
+	if h.Sizes.N < 3 || len(h.Histogram) == 0 || len(h.Defects) == 0 || len(h.Skipped) != 1 {
+		t.Fatalf("health %+v", h)
 	}
-	walk(o)
-	return strings.Join(parts, " | ")
+	view := w.healthView(h)
+	text := rowTexts(view)
+	if !strings.Contains(text, "chunks · min") {
+		t.Errorf("summary missing: %q", text)
+	}
+	var opened string
+	w.openInShell = func(path string, line int) error { opened = filepath.Base(path); return nil }
+	tabs := view.(*fyne.Container).Objects[0].(*container.AppTabs)
+	list := tabs.Items[0].Content.(*widget.List)
+	list.Select(0)
+	if opened != "a.md" {
+		t.Errorf("clicking a defect opened %q", opened)
+	}
 }
 
 func TestSampleLibraryRemovesInOneClick(t *testing.T) {
@@ -311,31 +321,5 @@ func TestSampleLibraryRemovesInOneClick(t *testing.T) {
 	}
 	if w.library.dropSample.Visible() || w.center.Objects[0] != w.empty {
 		t.Error("empty library not shown after removing the sample")
-	}
-}
-
-func TestHealthViewShowsHistogramAndDefects(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"a.md": "# A\n\n" + strings.Repeat("word ", 700) + "\n", "b.md": "# B\n\nShort.\n", "c.md": "x\x00y"})
-	ix.AddFolder(context.Background(), dir, index.ImportOptions{})
-	w := newWindow(t, ix)
-	w.showHealth()
-	waitFor(t, "health report", func() bool { return w.health != nil })
-	h := w.health
-	if h.Sizes.N < 3 || len(h.Histogram) == 0 || len(h.Defects) == 0 || len(h.Skipped) != 1 {
-		t.Fatalf("health %+v", h)
-	}
-	view := w.healthView(h)
-	text := fmtObjects(view)
-	if !strings.Contains(text, "chunks · min") {
-		t.Errorf("summary missing: %q", text)
-	}
-	var opened string
-	w.openInShell = func(path string, line int) error { opened = filepath.Base(path); return nil }
-	tabs := view.(*fyne.Container).Objects[0].(*container.AppTabs)
-	list := tabs.Items[0].Content.(*widget.List)
-	list.Select(0)
-	if opened != "a.md" {
-		t.Errorf("clicking a defect opened %q", opened)
 	}
 }
