@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"folio/chunker"
+	"folio/index/analyze"
 )
 
 // Health describes the library's chunks: their sizes, the defects a
@@ -179,14 +180,12 @@ func sameIDs(chunks []chunker.Chunk, ids []string) bool {
 	return true
 }
 
-// parseChunkerTag reads back the settings chunkerTag wrote.
-func parseChunkerTag(tag string) (chunker.Options, bool) {
-	var opt chunker.Options
-	var version string
-	if n, err := fmt.Sscanf(tag, "%s max=%d min=%d overlap=%d", &version, &opt.Max, &opt.Min, &opt.Overlap); err != nil || n != 4 {
-		return opt, false
-	}
-	return opt, version == chunker.Version
+// parseChunkerTag reads back the settings chunkerTag wrote; ok is false
+// for a document indexed by other rules (it is stale until rescanned).
+func parseChunkerTag(tag string) (opt chunker.Options, ok bool) {
+	var version, analyzer string
+	n, err := fmt.Sscanf(tag, "%s max=%d min=%d overlap=%d analyzer=%s", &version, &opt.Max, &opt.Min, &opt.Overlap, &analyzer)
+	return opt, err == nil && n == 5 && version == chunker.Version && analyzer == analyze.Version
 }
 
 // histogram puts chunk sizes into bins of a round width, about a dozen.

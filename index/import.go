@@ -180,10 +180,11 @@ type prepared struct {
 	warnings string
 }
 
-// chunkerTag records the chunker version and settings a document was split
-// with; a change re-chunks it on the next scan.
+// chunkerTag records the chunker version, its settings and the analyzer
+// version a document was indexed with; a change of any re-indexes it on the
+// next scan.
 func chunkerTag(o chunker.Options) string {
-	return fmt.Sprintf("%s max=%d min=%d overlap=%d", chunker.Version, o.Max, o.Min, o.Overlap)
+	return fmt.Sprintf("%s max=%d min=%d overlap=%d analyzer=%s", chunker.Version, o.Max, o.Min, o.Overlap, analyze.Version)
 }
 
 // AddFolder records dir as a library folder and imports it.

@@ -447,3 +447,24 @@ func TestFillPolicyPagesStrictThenRelaxedHits(t *testing.T) {
 		t.Errorf("order %s", got)
 	}
 }
+
+func TestOlderAnalyzerOrChunkerIsReindexed(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.md": "# A\n\nchildren play\n"})
+	ctx := context.Background()
+	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	// As if an older Folio had indexed it with other analysis rules.
+	if _, err := ix.db.Exec(`UPDATE documents SET chunker = replace(chunker, 'analyzer=', 'analyzer=old')`); err != nil {
+		t.Fatal(err)
+	}
+	s, err := ix.Scan(ctx, ImportOptions{})
+	if err != nil || s.Updated != 1 {
+		t.Fatalf("rescan after an analyzer change: %+v %v", s, err)
+	}
+	if r := search(t, ix, "child"); r.Total != 1 {
+		t.Errorf("child: %d hits", r.Total)
+	}
+}

@@ -43,6 +43,11 @@ type Token struct {
 // long words still match each other.
 const maxTermBytes = 128
 
+// Version names the analysis rules. The index stores it with every
+// document, so a change of rules re-indexes on the next scan (old terms
+// would no longer meet the queries' terms).
+const Version = "3"
+
 // Tokens returns the full analysis of text, in text order.
 // Tokens of one call share one backing string for their terms.
 func Tokens(text string) []Token {
