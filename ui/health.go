@@ -21,13 +21,20 @@ import (
 func (w *Window) showHealth() {
 	win := w.app.NewWindow("Library health")
 	win.Resize(fyne.NewSize(900, 700))
+	// Measuring re-reads every file: closing the window or Cancel stops it.
+	ctx, cancel := context.WithCancel(context.Background())
+	win.SetOnClosed(cancel)
 	progress := widget.NewProgressBarInfinite()
-	win.SetContent(container.NewCenter(container.NewVBox(widget.NewLabel("Measuring the library…"), progress)))
+	stop := widget.NewButton("Cancel", win.Close)
+	win.SetContent(container.NewCenter(container.NewVBox(widget.NewLabel("Measuring the library…"), progress, stop)))
 	win.Show()
 	go func() {
-		h, err := w.lib.Health(context.Background())
+		h, err := w.lib.Health(ctx)
 		fyne.Do(func() {
 			progress.Stop()
+			if ctx.Err() != nil {
+				return // closed by the user
+			}
 			if err != nil {
 				win.Close()
 				w.showProblem("The library could not be measured.", err, "Rescan your folders and try again.")
