@@ -155,7 +155,8 @@ func (r *snippetRenderer) Refresh() {
 // Layout flows the words over at most snippetLines lines; words that do
 // not fit are hidden and the last shown line ends in an ellipsis word.
 func (r *snippetRenderer) Layout(size fyne.Size) {
-	space := fyne.MeasureText(" ", theme.TextSize(), fyne.TextStyle{}).Width
+	// Text measures a lone space narrower than it shows between words.
+	space := max(fyne.MeasureText(" ", theme.TextSize(), fyne.TextStyle{}).Width, theme.TextSize()*0.3)
 	lh := lineHeight()
 	x, line := float32(0), 0
 	for i, t := range r.texts {
