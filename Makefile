@@ -165,7 +165,7 @@ Xvfb $$display -screen 0 1280x800x24 >/dev/null 2>&1 & xvfb=$$!
 sleep 1
 DISPLAY=$$display XDG_CONFIG_HOME=$$tmp/config XDG_CACHE_HOME=$$tmp/cache LANG=C.UTF-8 ./$(BIN) >"$$tmp/log" 2>&1 & app=$$!
 sleep 4
-DISPLAY=$$display xdotool type --delay 60 "$(SCREENSHOT_QUERY)"
+DISPLAY=$$display xdotool type --delay 120 "$(SCREENSHOT_QUERY)"
 sleep 2
 DISPLAY=$$display import -window root -crop 1180x760+0+0 +repage "$(SCREENSHOT)"
 echo "screenshot: wrote $(SCREENSHOT)"
