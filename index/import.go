@@ -218,7 +218,7 @@ func (ix *Index) Scan(ctx context.Context, opt ImportOptions) (Summary, error) {
 	start := time.Now()
 	for _, f := range folders {
 		s, err := ix.scanFolder(ctx, f.Path, opt)
-		total.add(s)
+		total.Add(s)
 		if err != nil {
 			return total, err
 		}
@@ -236,7 +236,8 @@ func (ix *Index) ScanFolder(ctx context.Context, dir string, opt ImportOptions) 
 	return ix.scanFolder(ctx, f.Path, opt)
 }
 
-func (s *Summary) add(o Summary) {
+// Add accumulates another import's summary (several folders in a row).
+func (s *Summary) Add(o Summary) {
 	s.Folders += o.Folders
 	s.Files += o.Files
 	s.Added += o.Added

@@ -55,21 +55,22 @@ func (ix *Index) Folders(ctx context.Context) ([]Folder, error) {
 	return out, rows.Err()
 }
 
+// folderByPath finds a library folder by its path, without the counts
+// Folders computes (a search restricted to a folder asks this every time).
 func (ix *Index) folderByPath(ctx context.Context, dir string) (Folder, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return Folder{}, fmt.Errorf("%s: %w", dir, err)
 	}
-	folders, err := ix.Folders(ctx)
+	f := Folder{Path: abs}
+	err = ix.db.QueryRowContext(ctx, `SELECT id, sample FROM folders WHERE path = ?`, abs).Scan(&f.ID, &f.Sample)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Folder{}, fmt.Errorf("%s: %w", dir, ErrUnknownFolder)
+	}
 	if err != nil {
-		return Folder{}, err
+		return Folder{}, fmt.Errorf("%s: %w", dir, err)
 	}
-	for _, f := range folders {
-		if f.Path == abs {
-			return f, nil
-		}
-	}
-	return Folder{}, fmt.Errorf("%s: %w", dir, ErrUnknownFolder)
+	return f, nil
 }
 
 // SetSample marks a folder as the bundled sample library.

@@ -133,22 +133,27 @@ func (w *Window) removeFolder(dir string) {
 	}()
 }
 
-// refreshFolders reloads the sidebar.
+// refreshFolders reloads the sidebar off the UI thread: counting the
+// chunks of a large library takes tens of milliseconds.
 func (w *Window) refreshFolders() {
-	folders, err := w.lib.Folders(context.Background())
-	if err != nil {
-		w.showProblem("The library could not be read.", err, "Restart Folio; if this persists, move the library file aside and add your folders again.")
-		return
-	}
-	w.library.folders = folders
-	w.library.list.Refresh()
-	w.library.dropSample.Hide()
-	for _, f := range folders {
-		if f.Sample {
-			w.library.dropSample.Show()
-		}
-	}
-	w.setHasFolders(len(folders) > 0)
+	go func() {
+		folders, err := w.lib.Folders(context.Background())
+		fyne.Do(func() {
+			if err != nil {
+				w.showProblem("The library could not be read.", err, "Restart Folio; if this persists, move the library file aside and add your folders again.")
+				return
+			}
+			w.library.folders = folders
+			w.library.list.Refresh()
+			w.library.dropSample.Hide()
+			for _, f := range folders {
+				if f.Sample {
+					w.library.dropSample.Show()
+				}
+			}
+			w.setHasFolders(len(folders) > 0)
+		})
+	}()
 }
 
 // rerunSearch repeats the current query, e.g. after the library changed.
@@ -308,13 +313,7 @@ func (p *importPanel) drain() {
 			s, err = p.w.lib.ScanFolder(ctx, job.dir, opt)
 		}
 		cancel()
-		total.Folders += s.Folders
-		total.Added += s.Added
-		total.Updated += s.Updated
-		total.Removed += s.Removed
-		total.Unchanged += s.Unchanged
-		total.Skipped = append(total.Skipped, s.Skipped...)
-		total.Cancelled = total.Cancelled || s.Cancelled
+		total.Add(s)
 		if err != nil {
 			failures = append(failures, err.Error())
 		}

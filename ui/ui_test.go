@@ -185,18 +185,14 @@ func TestSelectingARowShowsItsSection(t *testing.T) {
 func TestEmptyLibraryAndNoResults(t *testing.T) {
 	ix := newLibrary(t)
 	w := newWindow(t, ix)
-	if w.center.Objects[0] != w.empty {
-		t.Fatal("empty library does not show the drop target")
-	}
+	waitFor(t, "the drop target", func() bool { return w.center.Objects[0] == w.empty })
 	if !strings.Contains(rowTexts(w.empty), "Drop a folder of Markdown here") {
 		t.Error("drop target text missing")
 	}
 	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha\n"})
 	ix.AddFolder(context.Background(), dir, index.ImportOptions{})
 	w.refreshFolders()
-	if w.center.Objects[0] != w.split {
-		t.Fatal("library with a folder still shows the drop target")
-	}
+	waitFor(t, "results instead of the drop target", func() bool { return w.center.Objects[0] == w.split })
 	test.Type(w.search, "zebra")
 	waitFor(t, "no results", func() bool { return strings.HasPrefix(w.status.Text, "No results") })
 	if len(w.results.hits) != 0 || w.preview.has {
@@ -220,9 +216,7 @@ func TestDropAddsFolderWithProgress(t *testing.T) {
 	if w.imports.bar.Value != 1 || !strings.Contains(w.imports.label.Text, "40 of 40") {
 		t.Errorf("progress bar %v label %q", w.imports.bar.Value, w.imports.label.Text)
 	}
-	if len(w.library.folders) != 1 || w.library.folders[0].Documents != 40 {
-		t.Errorf("sidebar %+v", w.library.folders)
-	}
+	waitFor(t, "the folder in the sidebar", func() bool { return len(w.library.folders) == 1 && w.library.folders[0].Documents == 40 })
 	// A dropped Markdown file adds its folder; other files are refused with a message.
 	w.HandleDrop([]fyne.URI{storage.NewFileURI(filepath.Join(dir, "notes.txt"))})
 	if len(w.library.folders) != 1 {
@@ -311,9 +305,7 @@ func TestSampleLibraryRemovesInOneClick(t *testing.T) {
 	ix.AddFolder(ctx, dir, index.ImportOptions{})
 	ix.SetSample(ctx, dir, true)
 	w := newWindow(t, ix)
-	if !w.library.dropSample.Visible() {
-		t.Fatal("no remove-sample button")
-	}
+	waitFor(t, "the remove-sample button", func() bool { return w.library.dropSample.Visible() })
 	test.Tap(w.library.dropSample)
 	waitFor(t, "sample removed", func() bool { return len(w.library.folders) == 0 })
 	if _, err := os.Stat(filepath.Join(dir, "welcome.md")); err != nil {
