@@ -41,9 +41,34 @@ all: build
 
 # ---- deps --------------------------------------------------------------------
 
+# Shell functions shared by the scripts below: which Debian packages are
+# missing, and installing them with apt-get (through sudo when not root).
+define APT_FUNCTIONS
+missing() {
+  for p in "$$@"; do
+    dpkg -s "$$p" 2>/dev/null | grep -q '^Status: install ok installed' || printf '%s ' "$$p"
+  done
+}
+apt_install() {
+  who=$$1; shift
+  SUDO=""
+  if [ "$$(id -u)" -ne 0 ]; then
+    if ! command -v sudo >/dev/null 2>&1; then
+      echo "$$who: not root and sudo is not available; as root run:" >&2
+      echo "$$who:   apt-get update && apt-get install -y --no-install-recommends $$*" >&2
+      exit 1
+    fi
+    SUDO=sudo
+  fi
+  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get update
+  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends "$$@"
+}
+endef
+
 # POSIX sh script run by `make deps`; `$$` is a literal `$` for the shell.
 define DEPS_SCRIPT
 set -eu
+$(APT_FUNCTIONS)
 if ! command -v "$(GO)" >/dev/null 2>&1; then
   echo "deps: 'go' was not found. Folio needs Go 1.26 or newer:" >&2
   echo "deps:   install it from https://go.dev/dl/ and put its bin/ directory on PATH" >&2
@@ -79,30 +104,15 @@ if ! command -v dpkg >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; th
   echo "deps: continuing; the build fails if any of these are missing."
   exit 0
 fi
-missing=""
-for p in $(DEB_PACKAGES); do
-  dpkg -s "$$p" 2>/dev/null | grep -q '^Status: install ok installed' || missing="$$missing $$p"
-done
+missing=$$(missing $(DEB_PACKAGES))
 if [ -z "$$missing" ]; then
   echo "deps: all present"
   exit 0
 fi
 echo "deps: installing missing Debian packages needed to build Fyne's GLFW driver with cgo:"
 for p in $$missing; do echo "deps:   $$p - $$(why "$$p")"; done
-SUDO=""
-if [ "$$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then
-    SUDO="sudo"
-  else
-    echo "deps: not root and sudo is not available; as root run:" >&2
-    echo "deps:   apt-get update && apt-get install -y --no-install-recommends$$missing" >&2
-    exit 1
-  fi
-fi
-export DEBIAN_FRONTEND=noninteractive
-$$SUDO apt-get update
-$$SUDO apt-get install -y --no-install-recommends $$missing
-echo "deps: installed$$missing"
+apt_install deps $$missing
+echo "deps: installed $$missing"
 endef
 export DEPS_SCRIPT
 
@@ -148,15 +158,11 @@ SCREENSHOT_PKGS  := xvfb xdotool imagemagick
 # library whatever the user's own library holds.
 define SCREENSHOT_SCRIPT
 set -eu
-missing=""
-for p in $(SCREENSHOT_PKGS); do
-  dpkg -s "$$p" 2>/dev/null | grep -q '^Status: install ok installed' || missing="$$missing $$p"
-done
+$(APT_FUNCTIONS)
+missing=$$(missing $(SCREENSHOT_PKGS))
 if [ -n "$$missing" ]; then
-  echo "screenshot: installing$$missing (virtual X server, key typing, PNG capture)"
-  SUDO=""; [ "$$(id -u)" -eq 0 ] || SUDO=sudo
-  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get update
-  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends $$missing
+  echo "screenshot: installing $$missing(virtual X server, key typing, PNG capture)"
+  apt_install screenshot $$missing
 fi
 tmp=$$(mktemp -d)
 trap 'kill $$app $$xvfb 2>/dev/null; wait 2>/dev/null; rm -rf "$$tmp" || true' EXIT
