@@ -471,29 +471,35 @@ func printEvalTable(w io.Writer, rows []evalRow, metrics []string) {
 }
 
 func readGolden(p string) ([]goldenQ, error) {
-	var out []goldenQ
-	err := readJSONLines(p, func(line []byte) error {
-		var q goldenQ
-		if err := json.Unmarshal(line, &q); err != nil {
-			return err
-		}
+	return readJSONL(p, func(q goldenQ) error {
 		if q.Q == "" || q.Answer == "" {
 			return fmt.Errorf("needs q and answer")
 		}
-		out = append(out, q)
 		return nil
 	})
-	return out, err
 }
 
 func readJudgedQueries(p string) ([]judgedQ, error) {
-	var out []judgedQ
+	return readJSONL(p, func(q judgedQ) error {
+		if q.ID == "" {
+			return fmt.Errorf("needs _id")
+		}
+		return nil
+	})
+}
+
+// readJSONL decodes one T per non-empty line, each checked by valid.
+func readJSONL[T any](p string, valid func(T) error) ([]T, error) {
+	var out []T
 	err := readJSONLines(p, func(line []byte) error {
-		var q judgedQ
-		if err := json.Unmarshal(line, &q); err != nil {
+		var v T
+		if err := json.Unmarshal(line, &v); err != nil {
 			return err
 		}
-		out = append(out, q)
+		if err := valid(v); err != nil {
+			return err
+		}
+		out = append(out, v)
 		return nil
 	})
 	return out, err
