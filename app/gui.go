@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
@@ -44,6 +45,9 @@ func runGUI(e *env, dbPath string) int {
 	}
 	w := ui.New(a, ix)
 	w.Window().ShowAndRun()
+	// A running import is cancelled (what it finished stays) before the
+	// library closes.
+	w.Shutdown(5 * time.Second)
 	return exitOK
 }
 

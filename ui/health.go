@@ -28,7 +28,7 @@ func (w *Window) showHealth() {
 	stop := widget.NewButton("Cancel", win.Close)
 	win.SetContent(container.NewCenter(container.NewVBox(widget.NewLabel("Measuring the library…"), progress, stop)))
 	win.Show()
-	go func() {
+	w.spawn(func() {
 		h, err := w.lib.Health(ctx)
 		fyne.Do(func() {
 			progress.Stop()
@@ -43,7 +43,7 @@ func (w *Window) showHealth() {
 			w.health = h
 			win.SetContent(w.healthView(h))
 		})
-	}()
+	})
 }
 
 func (w *Window) healthView(h *index.Health) fyne.CanvasObject {

@@ -117,7 +117,7 @@ func (s *sidebar) confirmRemove() {
 }
 
 func (w *Window) removeFolder(dir string) {
-	go func() {
+	w.spawn(func() {
 		err := w.lib.RemoveFolder(context.Background(), dir)
 		fyne.Do(func() {
 			if err != nil {
@@ -130,13 +130,13 @@ func (w *Window) removeFolder(dir string) {
 			w.refreshFolders()
 			w.rerunSearch()
 		})
-	}()
+	})
 }
 
 // refreshFolders reloads the sidebar off the UI thread: counting the
 // chunks of a large library takes tens of milliseconds.
 func (w *Window) refreshFolders() {
-	go func() {
+	w.spawn(func() {
 		folders, err := w.lib.Folders(context.Background())
 		fyne.Do(func() {
 			if err != nil {
@@ -153,7 +153,7 @@ func (w *Window) refreshFolders() {
 			}
 			w.setHasFolders(len(folders) > 0)
 		})
-	}()
+	})
 }
 
 // rerunSearch repeats the current query, e.g. after the library changed.
@@ -165,7 +165,7 @@ func (w *Window) rerunSearch() {
 
 func (w *Window) runSearchAsync(q string) {
 	seq := w.searchSeq.Add(1)
-	go w.runSearch(seq, q)
+	w.spawn(func() { w.runSearch(seq, q) })
 }
 
 func (w *Window) chooseFolder() {
@@ -254,14 +254,7 @@ func newImportPanel(w *Window) *importPanel {
 	p.bar = widget.NewProgressBar()
 	p.label = widget.NewLabel("")
 	p.label.Truncation = fyne.TextTruncateEllipsis
-	p.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), func() {
-		p.mu.Lock()
-		if p.stop != nil {
-			p.stop()
-		}
-		p.queue = nil
-		p.mu.Unlock()
-	})
+	p.cancel = widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), p.stopAll)
 	p.running = container.NewBorder(nil, nil, nil, p.cancel, container.NewVBox(p.bar, p.label))
 	p.running.Hide()
 	p.summary = widget.NewLabel("")
@@ -271,6 +264,16 @@ func newImportPanel(w *Window) *importPanel {
 	p.skipped.Hide()
 	p.root = container.NewVBox(p.running, p.summary, p.skipped)
 	return p
+}
+
+// stopAll cancels the running import and drops the queued ones.
+func (p *importPanel) stopAll() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stop != nil {
+		p.stop()
+	}
+	p.queue = nil
 }
 
 // enqueue schedules an import; imports run one at a time off the UI thread.
@@ -284,7 +287,7 @@ func (p *importPanel) enqueue(dir string, add bool) {
 		p.running.Show()
 		p.summary.Hide()
 		p.skipped.Hide()
-		go p.drain()
+		p.w.spawn(p.drain)
 	}
 }
 

@@ -71,7 +71,7 @@ func (p *preview) show(h index.Hit) {
 	p.heading.SetText(breadcrumb(h))
 	p.cite.SetText(h.Citation())
 	p.actions.Show()
-	go func() {
+	p.w.spawn(func() {
 		section, err := p.w.lib.Section(context.Background(), h.ChunkRowID)
 		fyne.Do(func() {
 			if seq != p.seq {
@@ -83,7 +83,7 @@ func (p *preview) show(h index.Hit) {
 			}
 			p.render(section, h)
 		})
-	}()
+	})
 }
 
 func (p *preview) render(section []index.SectionChunk, h index.Hit) {

@@ -62,6 +62,7 @@ type Window struct {
 	empty   fyne.CanvasObject
 
 	searchSeq   atomic.Int64 // the newest search; older answers are dropped
+	busy        atomic.Int64 // background tasks running or scheduled
 	debounceMu  sync.Mutex
 	debounce    *time.Timer
 	lastQuery   string
@@ -118,6 +119,29 @@ func New(a fyne.App, lib Library) *Window {
 // Window is the Fyne window, for ShowAndRun.
 func (w *Window) Window() fyne.Window { return w.win }
 
+// spawn runs f off the UI thread and keeps count, so Shutdown can wait.
+func (w *Window) spawn(f func()) {
+	w.busy.Add(1)
+	go func() {
+		defer w.busy.Add(-1)
+		f()
+	}()
+}
+
+// Shutdown cancels a running import and waits up to timeout for background
+// work to end, so the library can be closed cleanly after the window.
+func (w *Window) Shutdown(timeout time.Duration) bool {
+	w.imports.stopAll()
+	deadline := time.Now().Add(timeout)
+	for w.busy.Load() > 0 {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return true
+}
+
 // resultsLimit is the number of results asked for, from preferences.
 func (w *Window) resultsLimit() int {
 	return w.app.Preferences().IntWithFallback(PrefResults, 50)
@@ -127,11 +151,15 @@ func (w *Window) resultsLimit() int {
 func (w *Window) scheduleSearch(q string) {
 	w.debounceMu.Lock()
 	defer w.debounceMu.Unlock()
-	if w.debounce != nil {
-		w.debounce.Stop()
+	if w.debounce != nil && w.debounce.Stop() {
+		w.busy.Add(-1) // the pending search will not run
 	}
 	seq := w.searchSeq.Add(1)
-	w.debounce = time.AfterFunc(Debounce, func() { w.runSearch(seq, q) })
+	w.busy.Add(1)
+	w.debounce = time.AfterFunc(Debounce, func() {
+		defer w.busy.Add(-1)
+		w.runSearch(seq, q)
+	})
 }
 
 // runSearch searches off the UI thread and shows the answer only if no

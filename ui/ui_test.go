@@ -62,6 +62,13 @@ func newWindow(t *testing.T, ix *index.Index) *Window {
 	t.Helper()
 	a := test.NewTempApp(t)
 	w := New(a, ix)
+	// Registered after the library's cleanup, so it runs first: background
+	// searches and imports end before the library closes.
+	t.Cleanup(func() {
+		if !w.Shutdown(5 * time.Second) {
+			t.Error("background work still running after 5 s")
+		}
+	})
 	w.win.Resize(fyne.NewSize(1100, 700))
 	return w
 }
