@@ -2,17 +2,20 @@
 // structure: a chunk never spans two heading paths, tables, code and HTML
 // blocks are never cut, lists are cut only between items and prose only at
 // sentence ends. Every chunk knows its heading path and exact line range, so
-// a search hit can be cited and checked against the file.
+// a search hit can be cited and checked against the file. Embedded data in
+// prose (a base64 image) is left out and listed on the Document.
 //
 // The package knows nothing of SQLite or the window; it turns bytes into
 // chunks and measures the result.
 package chunker
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"path"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -21,7 +24,7 @@ import (
 // Version identifies the chunking rules. Bump it whenever boundaries change:
 // it is part of every chunk id, and the index re-chunks files written by an
 // older version.
-const Version = "folio-structural-1"
+const Version = "folio-structural-2"
 
 // Kind says what a chunk is made of.
 type Kind string
@@ -88,8 +91,30 @@ type Document struct {
 	// its line numbers are the file's.
 	Text         string
 	Chunks       []Chunk
-	InvalidBytes int // invalid UTF-8 bytes replaced by U+FFFD
+	InvalidBytes int // invalid UTF-8 (or UTF-16) bytes replaced by U+FFFD
+	// Omitted lists, in order, the runs of prose that no chunk holds on
+	// purpose.
+	Omitted []Omission
 }
+
+// Omission is a run of a document's text left out of its chunks: a run of
+// more than max(2×Max, 1000) ASCII characters without a space inside prose
+// is embedded data (base64 images, minified code), and cutting it into
+// chunks would fill the index with thousands of unsearchable ones.
+type Omission struct {
+	StartLine int `json:"start_line"`
+	EndLine   int `json:"end_line"`
+	// Start and End are byte offsets in Document.Text.
+	Start  int    `json:"-"`
+	End    int    `json:"-"`
+	Chars  int    `json:"chars"`
+	Reason string `json:"reason"`
+}
+
+// longRun is the length above which a run of ASCII characters without a
+// space is omitted from prose; non-ASCII runs (Chinese, Japanese, Thai are
+// written without spaces) are always kept.
+func longRun(opt Options) int { return max(2*opt.Max, 1000) }
 
 // piece is the smallest unit the packer moves: a whole block, one list
 // item, or one sentence.
@@ -109,20 +134,45 @@ type section struct {
 // its folder; it names the chunks and, without extension, titles a document
 // that has neither front-matter title nor H1.
 func Split(sourceID string, data []byte, opt Options) (*Document, error) {
+	return SplitContext(context.Background(), sourceID, data, opt)
+}
+
+// SplitContext is Split that stops with ctx.Err() soon after ctx is
+// cancelled. Files nested deeper than MaxDepth fail with an error that
+// matches ErrTooDeep and reads as the reason they are skipped.
+func SplitContext(ctx context.Context, sourceID string, data []byte, opt Options) (*Document, error) {
+	return splitWith(&progress{ctx: ctx}, sourceID, data, opt)
+}
+
+func splitWith(prog *progress, sourceID string, data []byte, opt Options) (*Document, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, err
+	}
+	if prog.stopped() {
+		return nil, prog.err
 	}
 	src, err := newSource(data)
 	if err != nil {
 		return nil, err
 	}
-	p := parse(src)
+	src.prog = prog
+	if err := checkDepth(src.text[src.frontEnd:]); err != nil {
+		return nil, err
+	}
+	p, err := parseContext(prog.ctx, src)
+	if err != nil {
+		return nil, err
+	}
 	doc := &Document{Source: sourceID, Text: src.text, InvalidBytes: src.invalidBytes}
 	doc.Title = documentTitle(sourceID, src, p)
 
-	sections := collectSections(p, opt, doc.Title)
-	sp := splitter{src: src, opt: opt}
+	sp := &splitter{src: src, opt: opt}
+	sections := sp.collectSections(p, doc.Title)
+	doc.Omitted = sp.omitted
 	for i, sec := range sections {
+		if !prog.add(0) { // pack counts the work
+			return nil, prog.err
+		}
 		spans := sp.pack(sec.pieces)
 		secID := sectionID(sourceID, i, sec.path)
 		for _, s := range spans {
@@ -144,6 +194,12 @@ func Split(sourceID string, data []byte, opt Options) (*Document, error) {
 	}
 	for i := range doc.Chunks {
 		doc.Chunks[i].ID = chunkID(&doc.Chunks[i])
+		if !prog.add(len(doc.Chunks[i].Text)) {
+			return nil, prog.err
+		}
+	}
+	if prog.stopped() {
+		return nil, prog.err
 	}
 	return doc, nil
 }
@@ -165,16 +221,18 @@ func documentTitle(sourceID string, src *source, p *parsed) string {
 }
 
 // collectSections groups the top-level blocks by heading path and turns
-// them into pieces.
-func collectSections(p *parsed, opt Options, title string) []section {
+// them into pieces. It stops early when Split is cancelled.
+func (sp *splitter) collectSections(p *parsed, title string) []section {
 	type open struct {
 		level int
 		text  string
 	}
 	var stack []open
-	sp := splitter{src: p.src, opt: opt}
 	sections := []section{{path: []string{title}}}
 	for _, b := range p.blocks {
+		if !sp.src.prog.add(b.end - b.start) {
+			return nil
+		}
 		if b.typ != typeHeading {
 			cur := &sections[len(sections)-1]
 			cur.pieces = sp.pieces(b, cur.pieces, "")
@@ -218,12 +276,28 @@ func collectSections(p *parsed, opt Options, title string) []section {
 }
 
 type splitter struct {
-	src *source
-	opt Options
+	src     *source
+	opt     Options
+	omitted []Omission
+	sizes   []int // pack's, kept between sections to spare allocations
+	gaps    []int
 }
 
 func (sp *splitter) size(start, end int) int {
-	return utf8.RuneCountInString(sp.src.text[start:end])
+	return sp.src.runes(start, end)
+}
+
+// within reports whether [start, end) holds at most n characters, reading
+// no more than 4n bytes of it: a huge block is not counted in full at
+// every level of the quotes around it.
+func (sp *splitter) within(start, end, n int) bool {
+	switch {
+	case end-start <= n:
+		return true
+	case end-start > 4*n: // no character takes more than 4 bytes
+		return false
+	}
+	return sp.size(start, end) <= n
 }
 
 // pieces appends the pieces of block b. override forces the kind of prose
@@ -233,7 +307,7 @@ func (sp *splitter) pieces(b *block, out []piece, override Kind) []piece {
 	if override != "" && kind != "" {
 		kind = override
 	}
-	fits := sp.size(b.start, b.end) <= sp.opt.Max
+	fits := sp.within(b.start, b.end, sp.opt.Max)
 	switch b.typ {
 	case typeTable, typeCode, typeHTML, typeNeutral, typeHeading:
 		return append(out, piece{b.start, b.end, kind})
@@ -257,10 +331,39 @@ func (sp *splitter) pieces(b *block, out []piece, override Kind) []piece {
 	if fits {
 		return append(out, piece{b.start, b.end, kind})
 	}
-	for _, s := range sp.src.sentences(b.start, b.end) {
+	// Prose too long for one chunk, less its runs of embedded data.
+	text, long := sp.src.text, longRun(sp.opt)
+	from := b.start
+	for i := b.start; i < b.end && b.end-b.start > long; {
+		if c := text[i]; c >= utf8.RuneSelf || isSpace(c) {
+			i++
+			continue
+		}
+		j := i
+		for j < b.end && text[j] < utf8.RuneSelf && !isSpace(text[j]) {
+			j++
+		}
+		if j-i > long {
+			out = sp.prose(from, i, kind, out)
+			sp.omit(i, j)
+			from = j
+		}
+		i = j
+	}
+	sp.src.prog.add(b.end - b.start)
+	return sp.prose(from, b.end, kind, out)
+}
+
+// prose appends the sentences of [start, end) as pieces.
+func (sp *splitter) prose(start, end int, kind Kind, out []piece) []piece {
+	start, end = sp.src.trimRange(start, end)
+	if start >= end {
+		return out
+	}
+	for _, s := range sp.src.sentences(start, end) {
 		// A sentence is kept whole, like an atomic block, unless it is so
 		// long that one chunk of it would swamp the ranking and the snippet.
-		if sp.size(s[0], s[1]) <= 2*sp.opt.Max {
+		if sp.within(s[0], s[1], 2*sp.opt.Max) {
 			out = append(out, piece{s[0], s[1], kind})
 			continue
 		}
@@ -269,6 +372,24 @@ func (sp *splitter) pieces(b *block, out []piece, override Kind) []piece {
 		}
 	}
 	return out
+}
+
+// omit records the run [start, end) as left out of the chunks.
+func (sp *splitter) omit(start, end int) {
+	sp.omitted = append(sp.omitted, Omission{
+		StartLine: sp.src.line(start),
+		EndLine:   sp.src.line(end - 1),
+		Start:     start,
+		End:       end,
+		Chars:     end - start, // ASCII: one byte, one character
+		Reason:    thousands(end-start) + " characters without a space (embedded data such as base64?) not indexed",
+	})
+}
+
+// omittedIn reports whether an omitted run lies inside [start, end).
+func (sp *splitter) omittedIn(start, end int) bool {
+	i := sort.Search(len(sp.omitted), func(i int) bool { return sp.omitted[i].Start >= start })
+	return i < len(sp.omitted) && sp.omitted[i].End <= end
 }
 
 func kindOf(t blockType) Kind {
@@ -299,20 +420,34 @@ type span struct {
 
 // pack groups consecutive pieces of one section into chunks of at most Max
 // characters, merges chunks under Min where they fit, and adds overlap.
+//
+// Sizes are added up from the pieces and the gaps between them, each
+// counted once, so packing stays linear however large a piece is. A gap
+// that holds an omitted run counts its characters, more than Max, so no
+// chunk ever spans one.
 func (sp *splitter) pack(pieces []piece) []span {
+	sizes := append(sp.sizes[:0], make([]int, len(pieces))...)
+	gaps := append(sp.gaps[:0], make([]int, len(pieces))...) // gaps[i]: characters between pieces i-1 and i
+	sp.sizes, sp.gaps = sizes, gaps
+	for i, p := range pieces {
+		sizes[i] = sp.size(p.start, p.end)
+		if i > 0 {
+			gaps[i] = sp.size(pieces[i-1].end, p.start)
+		}
+	}
 	var spans []span
 	for i, p := range pieces {
 		if len(spans) > 0 {
 			cur := &spans[len(spans)-1]
-			if grown := cur.size + sp.size(cur.end, p.end); grown <= sp.opt.Max {
+			if grown := cur.size + gaps[i] + sizes[i]; grown <= sp.opt.Max {
 				cur.end, cur.size = p.end, grown
 				cur.n++
 				continue
 			}
 		}
-		spans = append(spans, span{start: p.start, end: p.end, size: sp.size(p.start, p.end), first: i, n: 1})
+		spans = append(spans, span{start: p.start, end: p.end, size: sizes[i], first: i, n: 1})
 	}
-	spans = sp.mergeSmall(pieces, spans)
+	spans = sp.mergeSmall(pieces, sizes, gaps, spans)
 	for i := range spans {
 		spans[i].kind = chunkKind(pieces[spans[i].first : spans[i].first+spans[i].n])
 	}
@@ -325,7 +460,7 @@ func (sp *splitter) pack(pieces []piece) []span {
 // mergeSmall joins a chunk under Min to a neighbour when the result stays
 // within Max; failing that it moves whole pieces from the previous chunk
 // into it, so a long section does not end on a scrap.
-func (sp *splitter) mergeSmall(pieces []piece, spans []span) []span {
+func (sp *splitter) mergeSmall(pieces []piece, sizes, gaps []int, spans []span) []span {
 	if sp.opt.Min <= 0 {
 		return spans
 	}
@@ -334,7 +469,7 @@ func (sp *splitter) mergeSmall(pieces []piece, spans []span) []span {
 			continue
 		}
 		if i > 0 {
-			if merged := sp.size(spans[i-1].start, spans[i].end); merged <= sp.opt.Max {
+			if merged := spans[i-1].size + gaps[spans[i].first] + spans[i].size; merged <= sp.opt.Max {
 				spans[i-1].end, spans[i-1].size = spans[i].end, merged
 				spans[i-1].n += spans[i].n
 				spans = append(spans[:i], spans[i+1:]...)
@@ -343,7 +478,7 @@ func (sp *splitter) mergeSmall(pieces []piece, spans []span) []span {
 			}
 		}
 		if i+1 < len(spans) {
-			if merged := sp.size(spans[i].start, spans[i+1].end); merged <= sp.opt.Max {
+			if merged := spans[i].size + gaps[spans[i+1].first] + spans[i+1].size; merged <= sp.opt.Max {
 				spans[i].end, spans[i].size = spans[i+1].end, merged
 				spans[i].n += spans[i+1].n
 				spans = append(spans[:i+1], spans[i+2:]...)
@@ -353,14 +488,15 @@ func (sp *splitter) mergeSmall(pieces []piece, spans []span) []span {
 		}
 		for i > 0 && spans[i].size < sp.opt.Min && spans[i-1].n > 1 {
 			prev := &spans[i-1]
-			moved := pieces[prev.first+prev.n-1]
-			grown := sp.size(moved.start, spans[i].end)
-			shrunk := sp.size(prev.start, pieces[prev.first+prev.n-2].end)
+			last := prev.first + prev.n - 1
+			moved := pieces[last]
+			grown := sizes[last] + gaps[last+1] + spans[i].size
+			shrunk := prev.size - sizes[last] - gaps[last]
 			if grown > sp.opt.Max || shrunk < grown {
 				break
 			}
 			prev.n--
-			prev.end, prev.size = pieces[prev.first+prev.n-1].end, shrunk
+			prev.end, prev.size = pieces[last-1].end, shrunk
 			spans[i].first--
 			spans[i].n++
 			spans[i].start, spans[i].size = moved.start, grown
@@ -389,7 +525,7 @@ func chunkKind(pieces []piece) Kind {
 func (sp *splitter) overlap(pieces []piece, spans []span) {
 	for i := len(spans) - 1; i > 0; i-- {
 		prev, cur := spans[i-1], &spans[i]
-		if prev.kind != KindProse || cur.kind != KindProse {
+		if prev.kind != KindProse || cur.kind != KindProse || sp.omittedIn(prev.end, cur.start) {
 			continue
 		}
 		var starts []int

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
 // FuzzSplit checks the invariants on any input. Seeds are the spec
-// examples (when ../shared is present) and the cases in testdata/fuzz.
+// examples (when ../shared is present), the hostile inputs and the cases in
+// testdata/fuzz.
 func FuzzSplit(f *testing.F) {
 	for _, sf := range specFiles {
 		data, err := os.ReadFile(filepath.Join("..", "..", "shared", sf.file))
@@ -23,6 +25,24 @@ func FuzzSplit(f *testing.F) {
 		}
 	}
 	f.Add([]byte("# a\n\ntext. more text.\n"), 5, 0)
+	// Hardening cases: long lines, embedded data, deep nesting, UTF-16, and
+	// cmark's pathological inputs, small.
+	words := strings.Repeat("Some words here. ", 40)
+	for _, md := range []string{
+		words + strings.Repeat("QUFB+/", 300) + " tail. " + words,
+		words + "![x](data:image/png;base64," + strings.Repeat("A", 3000) + ") after.\n\n" + words,
+		nested("- ", MaxDepth+1), nested("> - 1. ", MaxDepth/3), indentedList(40),
+		strings.Repeat("- ", 60) + "\n", "```\n" + strings.Repeat("b", 3000) + "\n```\n",
+		string(utf16File("# T\r\n\r\nArabic العربية and 😀.\r\n", false)),
+		string(utf16File("# T\r\n\r\nArabic العربية and 😀.\r\n", true)),
+		string(append(utf16File("a", false), 0x00, 0xD8, 'b', 0, '\n', 0, 'c')),
+	} {
+		f.Add([]byte(md), 1000, 0)
+		f.Add([]byte(md), 30, 1)
+	}
+	for _, h := range hostileShapes {
+		f.Add(h.make(2000), 100, 1)
+	}
 	f.Fuzz(func(t *testing.T, data []byte, max, overlap int) {
 		opt := Options{Max: 1 + abs(max)%2000, Min: abs(max) % 50, Overlap: abs(overlap) % 3}
 		doc, err := Split("fuzz.md", data, opt)

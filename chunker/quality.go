@@ -58,11 +58,13 @@ type Adjacency struct {
 
 // Coverage counts the words of the document's text (front matter aside) and
 // those found in no chunk; a heading's words count as kept when the heading
-// is in a chunk's path.
+// is in a chunk's path. Words of runs the chunker omitted on purpose
+// (Document.Omitted) count as omitted, not lost.
 type Coverage struct {
 	Words    int    `json:"words"`
 	Lost     int    `json:"lost"`
 	LostWord string `json:"first_lost,omitempty"`
+	Omitted  int    `json:"omitted"`
 }
 
 // Report is everything Measure finds.
@@ -110,7 +112,7 @@ func Measure(doc *Document, opt Options) Report {
 	for _, c := range doc.Chunks {
 		r.StoredChars += utf8.RuneCountInString(c.Text)
 	}
-	m := measurer{src: src, chunks: doc.Chunks}
+	m := measurer{src: src, chunks: doc.Chunks, omitted: doc.Omitted}
 	m.walk(p.blocks, true)
 	r.Defects = m.defects(p)
 	r.Adjacency = m.adjacency
@@ -121,6 +123,7 @@ func Measure(doc *Document, opt Options) Report {
 type measurer struct {
 	src       *source
 	chunks    []Chunk
+	omitted   []Omission
 	cleanEnds map[int]bool
 	tables    []*block
 	code      []*block
@@ -134,6 +137,14 @@ func (m *measurer) walk(blocks []*block, top bool) {
 		m.cleanEnds = map[int]bool{len(strings.TrimRightFunc(m.src.text, unicode.IsSpace)): true}
 		if m.src.frontEnd > 0 {
 			m.cleanEnds[m.src.frontEnd] = true
+		}
+		// Prose stops where an omitted run starts: a cut by design.
+		for _, o := range m.omitted {
+			e := o.Start
+			for e > 0 && isSpace(m.src.text[e-1]) {
+				e--
+			}
+			m.cleanEnds[e] = true
 		}
 	}
 	for _, b := range blocks {
@@ -254,6 +265,7 @@ func (m *measurer) coverage(p *parsed) Coverage {
 	var cov Coverage
 	text := m.src.text
 	k, reach := 0, -1 // spans before k are merged into [.., reach)
+	o := 0            // omitted runs before o end before the current word
 	for i := m.src.frontEnd; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
@@ -276,7 +288,14 @@ func (m *measurer) coverage(p *parsed) Coverage {
 			reach = max(reach, spans[k][1])
 			k++
 		}
-		if reach < i {
+		for o < len(m.omitted) && m.omitted[o].End <= start {
+			o++
+		}
+		switch {
+		case reach >= i: // held by a chunk
+		case o < len(m.omitted) && m.omitted[o].Start < i:
+			cov.Omitted++ // the word overlaps an omitted run
+		default:
 			cov.Lost++
 			if cov.LostWord == "" {
 				cov.LostWord = text[start:i]

@@ -44,9 +44,18 @@ func isCloser(r rune) bool {
 
 // sentenceEnds returns the offsets in [start, end) just past each sentence
 // end that is followed by more text: the places where prose may be split.
-func sentenceEnds(text string, start, end int) []int {
+// It gives up early, with what it has, when Split is cancelled.
+func (s *source) sentenceEnds(start, end int) []int {
+	text := s.text
 	var out []int
+	counted := start
 	for i := start; i < end; {
+		if i-counted >= checkEvery {
+			if !s.prog.add(i - counted) {
+				return out
+			}
+			counted = i
+		}
 		r, size := utf8.DecodeRuneInString(text[i:end])
 		ok, needsSpace := isTerminator(r)
 		if !ok {
@@ -76,6 +85,7 @@ func sentenceEnds(text string, start, end int) []int {
 		}
 		i = j
 	}
+	s.prog.add(end - counted)
 	return out
 }
 
@@ -127,7 +137,7 @@ func isSentenceEnd(text string, term, after, end int, r rune, needsSpace bool) b
 func (s *source) sentences(start, end int) [][2]int {
 	var out [][2]int
 	prev := start
-	for _, e := range sentenceEnds(s.text, start, end) {
+	for _, e := range s.sentenceEnds(start, end) {
 		a, b := s.trimRange(prev, e)
 		if a < b {
 			out = append(out, [2]int{a, b})
@@ -144,13 +154,14 @@ func (s *source) sentences(start, end int) [][2]int {
 // characters: a run-on list, a paragraph without stops, unbroken CJK) into
 // near-equal parts of at most max characters, each cut at a clause mark or
 // space near its target. These are the only chunks that end mid-sentence.
+//
+// The size of what is left is kept as parts are cut off rather than counted
+// again each time: counting the rest on every cut made a long line cost the
+// square of its length.
 func (s *source) cutLong(start, end, max int) [][2]int {
 	var out [][2]int
-	for {
-		size := utf8.RuneCountInString(s.text[start:end])
-		if size <= max {
-			break
-		}
+	size := s.runes(start, end)
+	for size > max {
 		parts := (size + max - 1) / max
 		target := size / parts
 		limit, targetOff := start, start
@@ -177,6 +188,9 @@ func (s *source) cutLong(start, end, max int) [][2]int {
 				}
 			}
 		}
+		if !s.prog.add(2 * (limit - start)) {
+			return out
+		}
 		switch {
 		case clause > start && abs(clause-targetOff) <= (limit-start)/4:
 			cut = clause
@@ -190,12 +204,20 @@ func (s *source) cutLong(start, end, max int) [][2]int {
 		if a < b {
 			out = append(out, [2]int{a, b})
 		}
-		start, _ = s.trimRange(cut, end)
+		next, _ := s.trimRange(cut, end)
+		size -= s.runes(start, next)
+		start = next
 	}
 	if a, b := s.trimRange(start, end); a < b {
 		out = append(out, [2]int{a, b})
 	}
 	return out
+}
+
+// runes counts the characters of [start, end), as work done.
+func (s *source) runes(start, end int) int {
+	s.prog.add(end - start)
+	return utf8.RuneCountInString(s.text[start:end])
 }
 
 func abs(x int) int {
@@ -212,13 +234,16 @@ func (s *source) nextBreak(off, end int) int {
 	for k := off; k < end; {
 		r, w := utf8.DecodeRuneInString(s.text[k:end])
 		if isCJK(r) {
+			s.prog.add(k - off)
 			return k
 		}
 		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r)) {
+			s.prog.add(k - off)
 			return k + w
 		}
 		k += w
 	}
+	s.prog.add(end - off)
 	return end
 }
 

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -33,8 +34,24 @@ func readShared(t testing.TB, rel string) []byte {
 }
 
 // fileLines splits the original bytes the way an editor does (LF, CRLF or
-// CR end a line), independently of the chunker's own normalisation.
+// CR end a line, UTF-16 with a byte-order mark is decoded), independently
+// of the chunker's own normalisation.
 func fileLines(data []byte) []string {
+	if len(data) >= 2 && (data[0] == 0xFF && data[1] == 0xFE || data[0] == 0xFE && data[1] == 0xFF) {
+		units := make([]uint16, 0, len(data)/2)
+		for i := 2; i+1 < len(data); i += 2 {
+			if data[0] == 0xFE {
+				units = append(units, uint16(data[i])<<8|uint16(data[i+1]))
+			} else {
+				units = append(units, uint16(data[i+1])<<8|uint16(data[i]))
+			}
+		}
+		decoded := string(utf16.Decode(units))
+		if len(data)%2 == 1 {
+			decoded += "\uFFFD"
+		}
+		data = []byte(decoded)
+	}
 	s := strings.TrimPrefix(string(data), "\xEF\xBB\xBF")
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	s = strings.ReplaceAll(s, "\r", "\n")

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sort"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -13,8 +14,9 @@ import (
 var ErrBinary = errors.New("binary file (contains NUL bytes)")
 
 // source is a document's text after the few repairs that keep line numbers
-// right: the byte-order mark dropped, CRLF and lone CR turned into LF, and
-// invalid UTF-8 replaced by U+FFFD. None of these adds or removes a line.
+// right: UTF-16 decoded, the byte-order mark dropped, CRLF and lone CR
+// turned into LF, and invalid UTF-8 replaced by U+FFFD. None of these adds
+// or removes a line.
 type source struct {
 	text         string
 	lineStarts   []int // byte offset of the first byte of each line
@@ -22,14 +24,25 @@ type source struct {
 	// frontEnd is the byte offset just past the front matter block, 0 if none.
 	frontEnd   int
 	frontTitle string
+	// prog counts the work of Split's loops and notices a cancel; nil
+	// outside Split (Measure), where it does nothing.
+	prog *progress
 }
 
 func newSource(data []byte) (*source, error) {
+	s := &source{}
+	// UTF-16 is full of NUL bytes, so it is decoded before the binary check:
+	// a file saved as "Unicode" by Windows tools is still text.
+	switch {
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
+		data, s.invalidBytes = decodeUTF16(data[2:], false)
+	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		data, s.invalidBytes = decodeUTF16(data[2:], true)
+	}
 	if bytes.IndexByte(data, 0) >= 0 {
 		return nil, ErrBinary
 	}
 	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
-	s := &source{}
 	if utf8.Valid(data) && bytes.IndexByte(data, '\r') < 0 {
 		s.text = string(data)
 	} else {
@@ -69,6 +82,40 @@ func newSource(data []byte) (*source, error) {
 	}
 	s.parseFrontMatter()
 	return s, nil
+}
+
+// decodeUTF16 turns UTF-16 without its byte-order mark into UTF-8. An
+// unpaired surrogate or an odd last byte becomes U+FFFD; the bytes they
+// took are returned as invalid.
+func decodeUTF16(data []byte, bigEndian bool) ([]byte, int) {
+	unit := func(i int) rune {
+		if bigEndian {
+			return rune(data[i])<<8 | rune(data[i+1])
+		}
+		return rune(data[i+1])<<8 | rune(data[i])
+	}
+	out := make([]byte, 0, len(data)+len(data)/2)
+	invalid := 0
+	for i := 0; i+1 < len(data); i += 2 {
+		r := unit(i)
+		if utf16.IsSurrogate(r) {
+			if i+3 < len(data) {
+				if pair := utf16.DecodeRune(r, unit(i+2)); pair != utf8.RuneError {
+					out = utf8.AppendRune(out, pair)
+					i += 2
+					continue
+				}
+			}
+			r = utf8.RuneError
+			invalid += 2
+		}
+		out = utf8.AppendRune(out, r)
+	}
+	if len(data)%2 == 1 {
+		out = utf8.AppendRune(out, utf8.RuneError)
+		invalid++
+	}
+	return out, invalid
 }
 
 // line returns the 1-based line number of the byte at offset.

@@ -1,6 +1,8 @@
 package chunker
 
 import (
+	"context"
+	"fmt"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -48,6 +50,57 @@ type parsed struct {
 	blocks []*block // top-level blocks in order
 }
 
+// parseContext is parse that returns ctx.Err() as soon as ctx is cancelled.
+// goldmark cannot be interrupted, so the parse goes on in the background
+// until it ends (up to some 15 s on a hostile 20 MB file) and its result is
+// dropped; the caller is free at once.
+func parseContext(ctx context.Context, src *source) (*parsed, error) {
+	if ctx.Done() == nil {
+		return parseRecover(src)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	type result struct {
+		p     *parsed
+		panic any
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- result{panic: r}
+			}
+		}()
+		done <- result{p: parse(src)}
+	}()
+	select {
+	case r := <-done:
+		if r.panic != nil {
+			return nil, parserFailed(r.panic)
+		}
+		return r.p, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// parseRecover is parse that turns a panic in the Markdown parser into an
+// error: a file that trips a parser bug is skipped with its reason, and the
+// import goes on.
+func parseRecover(src *source) (p *parsed, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			p, err = nil, parserFailed(r)
+		}
+	}()
+	return parse(src), nil
+}
+
+func parserFailed(r any) error {
+	return fmt.Errorf("the Markdown parser failed on this file (%v)", r)
+}
+
 func parse(src *source) *parsed {
 	buf := []byte(src.text)
 	// Front matter is blanked (newlines kept) so goldmark does not read it
@@ -57,6 +110,7 @@ func parse(src *source) *parsed {
 			buf[i] = ' '
 		}
 	}
+	defuse(buf, src.text, src.frontEnd)
 	doc := markdown.Parser().Parse(text.NewReader(buf))
 	p := &parsed{src: src}
 	start := src.frontEnd
