@@ -6,6 +6,8 @@ import (
 	"sort"
 	"testing"
 	"time"
+
+	"folio/chunker"
 )
 
 // benchImport imports one corpus folder into a fresh library per iteration.
@@ -84,4 +86,52 @@ func BenchmarkQueryLatency(b *testing.B) {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+}
+
+// importOnce builds a library of one corpus folder for benchmarks that
+// change it.
+func importOnce(b *testing.B, rel string) (*Index, string) {
+	b.Helper()
+	dir := sharedPath(b, rel)
+	ix, err := Open(filepath.Join(b.TempDir(), "lib.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	return ix, dir
+}
+
+// BenchmarkReindexMedquad is a re-scan where every document changed: the
+// chunk settings alternate, so each iteration removes every chunk (with
+// secure_delete and FTS5's exact delete, what keeps removed text out of
+// the file) and writes new ones.
+func BenchmarkReindexMedquad(b *testing.B) {
+	ix, _ := importOnce(b, "corpus/medquad-md")
+	defer ix.Close()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		opt := ImportOptions{Chunking: chunker.Options{Max: 1100 + 100*(i%2), Min: 200}}
+		s, err := ix.Scan(context.Background(), opt)
+		if err != nil || s.Updated == 0 {
+			b.Fatal(err, s)
+		}
+		b.SetBytes(s.Bytes)
+	}
+}
+
+// BenchmarkRemoveMedquad removes a folder of 6,255 documents.
+func BenchmarkRemoveMedquad(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		ix, dir := importOnce(b, "corpus/medquad-md")
+		b.StartTimer()
+		if err := ix.RemoveFolder(context.Background(), dir); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		ix.Close()
+		b.StartTimer()
+	}
 }

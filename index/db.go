@@ -5,31 +5,84 @@
 package index
 
 import (
+	"bytes"
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 
-	_ "modernc.org/sqlite" // pure-Go SQLite with FTS5
+	"modernc.org/sqlite" // pure-Go SQLite with FTS5
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"folio/index/analyze"
 )
 
 // SchemaVersion is stored in PRAGMA user_version. Open migrates older files
 // forward and refuses newer ones.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
-// ErrNewerSchema means the library was written by a newer Folio.
-var ErrNewerSchema = errors.New("library was written by a newer version of Folio")
+// ApplicationID marks a SQLite file as a Folio library (PRAGMA
+// application_id, bytes 68–71 of the header): "Foli".
+const ApplicationID = 0x466f6c69
 
-// ErrCorrupt means SQLite found the library file damaged.
-var ErrCorrupt = errors.New("library file is damaged")
+// Errors the app turns into words for people.
+var (
+	// ErrNewerSchema means the library was written by a newer Folio.
+	ErrNewerSchema = errors.New("library was written by a newer version of Folio")
+	// ErrCorrupt means SQLite found the library file damaged.
+	ErrCorrupt = errors.New("library file is damaged")
+	// ErrNoLibrary means there is no library at the path (and none was created).
+	ErrNoLibrary = errors.New("no library here")
+	// ErrNotLibrary means the file exists but is not a Folio library; it was
+	// not changed.
+	ErrNotLibrary = errors.New("not a Folio library")
+	// ErrReadOnly means the library cannot be written (read-only storage or
+	// permissions), so changes are disabled.
+	ErrReadOnly = errors.New("the library is read-only: changes are disabled")
+	// ErrBusy means another program held the library for too long.
+	ErrBusy = errors.New("the library is busy: another Folio is writing to it")
+)
+
+// corruptAdvice ends every ErrCorrupt message.
+const corruptAdvice = "move the file aside or delete it and add your folders again; your Markdown files are untouched"
+
+// Mode says how a library is opened.
+type Mode int
+
+const (
+	// ReadWrite opens the library, creating it when the path does not exist.
+	// On storage that cannot be written it opens read-only instead
+	// (ReadOnly reports it, and every change fails with ErrReadOnly).
+	ReadWrite Mode = iota
+	// Existing is ReadWrite for a library that must already exist: it
+	// never creates one (ErrNoLibrary).
+	Existing
+	// ReadOnly opens an existing library for searching and listing: it
+	// never creates, migrates nothing it cannot, and writes nothing.
+	ReadOnly
+)
 
 // Index is an open library.
 type Index struct {
-	db   *sql.DB
-	path string
+	db       *sql.DB
+	path     string
+	readOnly bool
+	// unclean is set when a session that wrote to the library ended without
+	// closing it (a crash or kill): CheckUnclean verifies the file.
+	unclean   bool
+	sessionID int64 // this process's row in sessions, 0 when read-only
+
+	versionMu   sync.Mutex
+	versionConn *sql.Conn // holds PRAGMA data_version's point of view
 }
 
 // DefaultPath is where the library lives unless FOLIO_DB says otherwise:
@@ -45,8 +98,11 @@ func DefaultPath() (string, error) {
 	return filepath.Join(dir, "folio", "library.db"), nil
 }
 
-// migrations[i] brings a database from user_version i to i+1.
+// migrations[i] brings a database from user_version i to i+1. Each runs in
+// one IMMEDIATE transaction that re-reads the version first, so two
+// processes opening an old library at once migrate it once.
 var migrations = []string{
+	// 0 → 1: the first schema.
 	`CREATE TABLE folders(
 		id INTEGER PRIMARY KEY,
 		path TEXT NOT NULL UNIQUE,
@@ -94,94 +150,580 @@ var migrations = []string{
 		content='', contentless_delete=1, tokenize='ascii');
 	-- Removed medical or policy text must not linger in the file.
 	INSERT INTO chunks_fts(chunks_fts, rank) VALUES('secure-delete', 1);`,
+
+	// 1 → 2: the file says it is Folio's; folders remember being offline
+	// and keep their counts (the writer keeps them exact, so listing folders
+	// costs the same at a million chunks as at ten); documents keep their
+	// chunk count and import warnings; writing sessions are recorded so
+	// only a library that was not closed cleanly is checked at open.
+	//
+	// The FTS table is rebuilt without contentless_delete: that option
+	// deletes by tombstones and leaves the removed rows' words in the file
+	// until a merge happens to rewrite their segment. Rows are now removed
+	// with FTS5's 'delete' command and the analysed text (see ftsColumns),
+	// which with secure-delete takes the words out at once. The rows are
+	// put back from the chunks table by Go code (the analyser is Go), from
+	// the chunk id in fts.rebuild_from.
+	`PRAGMA application_id = ` + fmt.Sprint(ApplicationID) + `;
+	DROP TABLE chunks_fts;
+	CREATE VIRTUAL TABLE chunks_fts USING fts5(heading, title, body, content='', tokenize='ascii');
+	INSERT INTO chunks_fts(chunks_fts, rank) VALUES('secure-delete', 1);
+	DELETE FROM settings WHERE key = 'fts.analyzer';
+	INSERT OR REPLACE INTO settings(key, value) VALUES('fts.rebuild_from', '0');
+	ALTER TABLE folders ADD COLUMN offline TEXT NOT NULL DEFAULT '';
+	ALTER TABLE folders ADD COLUMN n_documents INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE folders ADD COLUMN n_chunks INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE folders ADD COLUMN n_bytes INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE documents ADD COLUMN n_chunks INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE documents ADD COLUMN warnings TEXT NOT NULL DEFAULT '';
+	UPDATE documents SET n_chunks = (SELECT count(*) FROM chunks WHERE doc_id = documents.id);
+	UPDATE folders SET
+		n_documents = (SELECT count(*) FROM documents WHERE folder_id = folders.id),
+		n_chunks = (SELECT coalesce(sum(n_chunks), 0) FROM documents WHERE folder_id = folders.id),
+		n_bytes = (SELECT coalesce(sum(size), 0) FROM documents WHERE folder_id = folders.id);
+	CREATE TABLE sessions(
+		id INTEGER PRIMARY KEY,
+		host TEXT NOT NULL,
+		pid INTEGER NOT NULL,
+		started INTEGER NOT NULL
+	);`,
 }
 
-// Open opens (creating if needed) the library at path, checks it and
-// migrates it forward.
-func Open(path string) (*Index, error) {
-	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return nil, fmt.Errorf("open library %s: %w", path, err)
+// fileURI turns a path into an SQLite URI that names exactly that file,
+// whatever it contains: '?', '#' and '%' would otherwise start the query, a
+// fragment or an escape, so every byte outside a small safe set is
+// percent-encoded.
+func fileURI(path string) string {
+	p := filepath.ToSlash(path)
+	if runtime.GOOS == "windows" && filepath.IsAbs(path) {
+		p = "/" + p // file:///C:/...
+	}
+	const safe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/:"
+	var b strings.Builder
+	b.WriteString("file:")
+	if strings.HasPrefix(p, "/") {
+		b.WriteString("//") // an empty authority: the path follows
+	}
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if strings.IndexByte(safe, c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
 		}
 	}
-	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)"
-	db, err := sql.Open("sqlite", dsn)
+	return b.String()
+}
+
+// connParams are set on every connection, busy_timeout first (the driver
+// applies it before anything else), so no statement fails at once because
+// another process is writing. secure_delete overwrites deleted rows and
+// freed pages with zeros; _txlock=immediate takes the write lock at BEGIN,
+// so a transaction never fails halfway when another writer got there first.
+const connParams = "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=secure_delete(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+
+// Open opens the library at path for reading and writing, creating it if
+// the path does not exist. It is OpenMode(path, ReadWrite).
+func Open(path string) (*Index, error) { return OpenMode(path, ReadWrite) }
+
+// OpenMode opens the library at path. It recognises its own files and
+// refuses anything else unchanged: an empty file, another program's SQLite
+// database, a file that is not SQLite at all. ReadOnly never creates a
+// library (ErrNoLibrary).
+func OpenMode(path string, mode Mode) (*Index, error) {
+	ix, err := open(path, mode)
 	if err != nil {
-		return nil, fmt.Errorf("open library %s: %w", path, err)
-	}
-	ix := &Index{db: db, path: path}
-	if err := ix.prepare(); err != nil {
-		db.Close()
 		return nil, fmt.Errorf("open library %s: %w", path, err)
 	}
 	return ix, nil
 }
 
+func open(path string, mode Mode) (*Index, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	kind, err := recognise(abs)
+	if err != nil {
+		return nil, err
+	}
+	switch kind {
+	case fileMissing:
+		if mode != ReadWrite {
+			return nil, fmt.Errorf("%w: add a folder first (folio add DIR) or choose the library with --db", ErrNoLibrary)
+		}
+		if err := create(abs); err != nil {
+			return nil, err
+		}
+	case fileLegacy:
+		// A library from before application_id; the migration marks it.
+	}
+	readOnly := mode == ReadOnly || !writable(abs)
+	ix := &Index{path: abs, readOnly: readOnly}
+	if err := ix.connect(); err != nil {
+		return nil, err
+	}
+	if err := ix.prepare(); err != nil {
+		ix.db.Close()
+		return nil, err
+	}
+	return ix, nil
+}
+
+type fileKind int
+
+const (
+	fileMissing fileKind = iota
+	fileFolio
+	fileLegacy
+)
+
+// recognise reads the file's header, and for a file without Folio's mark,
+// its list of tables, without changing anything.
+func recognise(path string) (fileKind, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return fileMissing, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return 0, err
+	}
+	if info.IsDir() {
+		return 0, fmt.Errorf("%w: it is a folder; the library is a file (for example %s)", ErrNotLibrary, filepath.Join(path, "library.db"))
+	}
+	if info.Size() == 0 {
+		return 0, fmt.Errorf("%w: the file is empty; delete it or choose another library file with --db", ErrNotLibrary)
+	}
+	header := make([]byte, 100)
+	if _, err := io.ReadFull(f, header); err != nil || !bytes.HasPrefix(header, []byte("SQLite format 3\x00")) {
+		return 0, fmt.Errorf("%w: the file is not an SQLite database; nothing was changed", ErrNotLibrary)
+	}
+	switch binary.BigEndian.Uint32(header[68:72]) {
+	case ApplicationID:
+		return fileFolio, nil
+	case 0:
+	default:
+		return 0, fmt.Errorf("%w: the file belongs to another program; nothing was changed", ErrNotLibrary)
+	}
+	// No mark: a library written before Folio set one, or someone else's
+	// database. Look at its tables without writing (immutable reads no
+	// journal; with a -wal present, a read-only connection reads it).
+	uri := fileURI(path) + "?immutable=1"
+	if walSize(path) > 0 {
+		uri = fileURI(path) + "?mode=ro&_pragma=busy_timeout(10000)"
+	}
+	db, err := sql.Open("sqlite", uri)
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	var appID, version int
+	if err := db.QueryRow(`PRAGMA application_id`).Scan(&appID); err != nil {
+		return 0, classify(err)
+	}
+	if err := db.QueryRow(`PRAGMA user_version`).Scan(&version); err != nil {
+		return 0, classify(err)
+	}
+	if appID == ApplicationID {
+		return fileFolio, nil // marked in a -wal not yet written back
+	}
+	rows, err := db.Query(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+	if err != nil {
+		return 0, classify(err)
+	}
+	defer rows.Close()
+	var tables []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return 0, classify(err)
+		}
+		tables = append(tables, name)
+	}
+	if err := rows.Err(); err != nil {
+		return 0, classify(err)
+	}
+	has := map[string]bool{}
+	for _, t := range tables {
+		has[t] = true
+	}
+	if version >= 1 && has["folders"] && has["documents"] && has["chunks"] && has["chunks_fts"] {
+		return fileLegacy, nil
+	}
+	if len(tables) == 0 {
+		return 0, fmt.Errorf("%w: the file is an empty SQLite database; delete it or choose another library file with --db", ErrNotLibrary)
+	}
+	shown := tables
+	if len(shown) > 5 {
+		shown = append(shown[:5:5], "…")
+	}
+	return 0, fmt.Errorf("%w: the file is another program's SQLite database (tables: %s); nothing was changed", ErrNotLibrary, strings.Join(shown, ", "))
+}
+
+func walSize(path string) int64 {
+	info, err := os.Stat(path + "-wal")
+	if err != nil {
+		return 0
+	}
+	return info.Size()
+}
+
+// create writes a new library under a temporary name beside path and links
+// it into place only when complete, so no one ever opens half a library,
+// and of two processes creating it at once one wins and the other opens
+// the winner's file.
+func create(path string) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	var suffix [6]byte
+	rand.Read(suffix[:])
+	tmp := filepath.Join(dir, "."+filepath.Base(path)+".new-"+hex.EncodeToString(suffix[:]))
+	defer func() {
+		for _, s := range []string{"", "-wal", "-shm", "-journal"} {
+			os.Remove(tmp + s)
+		}
+	}()
+	db, err := sql.Open("sqlite", fileURI(tmp)+"?"+connParams)
+	if err != nil {
+		return err
+	}
+	db.SetMaxOpenConns(1)
+	err = func() error {
+		if _, err := db.Exec(`PRAGMA journal_mode = WAL`); err != nil {
+			return err
+		}
+		for v, m := range migrations {
+			if _, err := db.Exec(m); err != nil {
+				return fmt.Errorf("create schema %d: %w", v+1, err)
+			}
+		}
+		_, err := db.Exec(fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", SchemaVersion, ApplicationID))
+		if err != nil {
+			return err
+		}
+		// The search index is empty, so it is already in this analyser's terms.
+		_, err = db.Exec(`DELETE FROM settings WHERE key = 'fts.rebuild_from';
+			INSERT INTO settings(key, value) VALUES('fts.analyzer', ?)`, analyze.Version)
+		return err
+	}()
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return classify(err)
+	}
+	// Link, not rename: a link never replaces a file that appeared meanwhile.
+	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return nil // another process created it first: open theirs
+		}
+		if _, statErr := os.Stat(path); statErr == nil {
+			return nil
+		}
+		// Storage without hard links: rename, which may race but never
+		// loses data (both files are new, empty libraries).
+		return os.Rename(tmp, path)
+	}
+	return nil
+}
+
+// writable reports whether the library file and its folder can be written
+// (SQLite needs both: the -wal and -shm files live beside the library).
+func writable(path string) bool {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return dirWritable(filepath.Dir(path))
+}
+
+func (ix *Index) connect() error {
+	params := connParams
+	if ix.readOnly {
+		// mode=rw never creates; query_only refuses every write.
+		params += "&mode=rw&_query_only=1"
+	} else {
+		params += "&mode=rw"
+	}
+	db, err := sql.Open("sqlite", fileURI(ix.path)+"?"+params)
+	if err != nil {
+		return err
+	}
+	if err := ping(db); err != nil {
+		db.Close()
+		if !ix.readOnly && !isReadOnlyErr(err) {
+			return classify(err)
+		}
+		// Read-only storage: SQLite cannot make the -shm file. A read-only
+		// connection can still use existing ones; without a -wal the main
+		// file is complete and can be read as immutable.
+		ix.readOnly = true
+		db, err = sql.Open("sqlite", fileURI(ix.path)+"?mode=ro&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)")
+		if err != nil {
+			return err
+		}
+		if err = ping(db); err != nil && walSize(ix.path) == 0 {
+			db.Close()
+			db, err = sql.Open("sqlite", fileURI(ix.path)+"?immutable=1&_pragma=foreign_keys(1)")
+			if err == nil {
+				err = ping(db)
+			}
+		}
+		if err != nil {
+			db.Close()
+			return fmt.Errorf("%w (and its journal cannot be read here: open it once where it can be written): %v", ErrReadOnly, classify(err))
+		}
+	}
+	ix.db = db
+	return nil
+}
+
+// ping reads the schema, which SQLite does lazily: opening alone proves
+// nothing.
+func ping(db *sql.DB) error {
+	var n int
+	return db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n)
+}
+
 func (ix *Index) prepare() error {
 	ctx := context.Background()
-	var check string
-	if err := ix.db.QueryRowContext(ctx, "PRAGMA quick_check").Scan(&check); err != nil {
-		if strings.Contains(err.Error(), "not a database") || strings.Contains(err.Error(), "malformed") {
-			return fmt.Errorf("%w (%v): move the file aside or delete it and add your folders again; your Markdown files are untouched", ErrCorrupt, err)
-		}
-		return err
-	}
-	if check != "ok" {
-		return fmt.Errorf("%w (%s): move the file aside or delete it and add your folders again; your Markdown files are untouched", ErrCorrupt, check)
-	}
 	var version int
 	if err := ix.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
-		return err
+		return classify(err)
 	}
 	if version > SchemaVersion {
 		return fmt.Errorf("%w (schema %d, this Folio knows %d): update Folio or use another library file (--db)", ErrNewerSchema, version, SchemaVersion)
 	}
-	for v := version; v < SchemaVersion; v++ {
-		tx, err := ix.db.BeginTx(ctx, nil)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, migrations[v]); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("migrate schema %d to %d: %w", v, v+1, err)
-		}
-		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", v+1)); err != nil {
-			tx.Rollback()
-			return err
-		}
-		if err := tx.Commit(); err != nil {
+	needed := version < SchemaVersion
+	if !needed {
+		var err error
+		if needed, err = ix.ftsOutdated(ctx); err != nil {
 			return err
 		}
 	}
-	return nil
+	if needed {
+		if ix.readOnly {
+			return ix.upgradeReadOnly()
+		}
+		if err := ix.upgrade(ctx); err != nil {
+			return err
+		}
+	}
+	if ix.readOnly {
+		return nil
+	}
+	if err := ix.startSession(ctx); err != nil {
+		return err
+	}
+	// A merge owed by an operation that was interrupted (purge.go).
+	return ix.finishChanges(ctx, false, false)
+}
+
+// upgrade migrates the schema and brings the search index to this Folio's
+// analyser.
+func (ix *Index) upgrade(ctx context.Context) error {
+	if err := ix.migrate(ctx); err != nil {
+		return err
+	}
+	return ix.rebuildFTS(ctx)
+}
+
+// upgradeReadOnly brings an older library forward for a read-only command
+// when the storage allows it (the format changes, never the contents).
+func (ix *Index) upgradeReadOnly() error {
+	if !writable(ix.path) {
+		return fmt.Errorf("%w: it was written by another version of Folio and must be updated once where it can be written", ErrReadOnly)
+	}
+	rw := &Index{path: ix.path}
+	if err := rw.connect(); err != nil {
+		return err
+	}
+	err := rw.upgrade(context.Background())
+	rw.db.Close()
+	return err
+}
+
+func (ix *Index) migrate(ctx context.Context) error {
+	for {
+		tx, err := ix.db.BeginTx(ctx, nil) // IMMEDIATE: holds the write lock
+		if err != nil {
+			return classify(err)
+		}
+		var v int
+		if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+			tx.Rollback()
+			return classify(err)
+		}
+		if v >= SchemaVersion {
+			return tx.Rollback() // another process migrated it meanwhile
+		}
+		if _, err := tx.ExecContext(ctx, migrations[v]); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migrate schema %d to %d: %w", v, v+1, classify(err))
+		}
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", v+1)); err != nil {
+			tx.Rollback()
+			return classify(err)
+		}
+		if err := tx.Commit(); err != nil {
+			return classify(err)
+		}
+	}
 }
 
 // Path is the library file.
 func (ix *Index) Path() string { return ix.path }
 
-// Close closes the library.
-func (ix *Index) Close() error { return ix.db.Close() }
+// ReadOnly reports a library opened read-only, asked for or because its
+// storage cannot be written.
+func (ix *Index) ReadOnly() bool { return ix.readOnly }
 
-// IntegrityCheck runs SQLite's and FTS5's own consistency checks.
+// Close ends this process's session cleanly and closes the library. The
+// last connection to close writes the journal back and removes it.
+func (ix *Index) Close() error {
+	ix.versionMu.Lock()
+	if ix.versionConn != nil {
+		ix.versionConn.Close()
+		ix.versionConn = nil
+	}
+	ix.versionMu.Unlock()
+	if ix.sessionID != 0 {
+		ix.db.Exec(`DELETE FROM sessions WHERE id = ?`, ix.sessionID)
+		ix.checkpoint()
+	}
+	return ix.db.Close()
+}
+
+// checkpoint writes the journal back into the library and truncates it, so
+// text that was removed or replaced is no longer in the -wal file either.
+// It waits for readers (busy_timeout); a reader that holds on leaves the
+// journal for the next checkpoint.
+func (ix *Index) checkpoint() {
+	ix.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
+}
+
+// DataVersion changes whenever another connection, in this process or
+// another, commits a change to the library; a window polls it to notice
+// folders added or removed elsewhere.
+func (ix *Index) DataVersion(ctx context.Context) (int64, error) {
+	ix.versionMu.Lock()
+	defer ix.versionMu.Unlock()
+	if ix.versionConn == nil {
+		c, err := ix.db.Conn(ctx)
+		if err != nil {
+			return 0, classify(err)
+		}
+		ix.versionConn = c
+	}
+	var v int64
+	if err := ix.versionConn.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&v); err != nil {
+		return 0, classify(err)
+	}
+	return v, nil
+}
+
+// writeCheck refuses changes to a read-only library.
+func (ix *Index) writeCheck() error {
+	if ix.readOnly {
+		return ErrReadOnly
+	}
+	return nil
+}
+
+// classify gives SQLite's failures words and sentinels a caller can test:
+// damage, read-only storage, a busy library. Other errors pass unchanged.
+func classify(err error) error {
+	if err == nil {
+		return nil
+	}
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return err
+	}
+	switch se.Code() & 0xff {
+	case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
+		return fmt.Errorf("%w (%v): %s", ErrCorrupt, err, corruptAdvice)
+	case sqlite3.SQLITE_READONLY:
+		return fmt.Errorf("%w (%v)", ErrReadOnly, err)
+	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+		return fmt.Errorf("%w; try again when it has finished (%v)", ErrBusy, err)
+	case sqlite3.SQLITE_FULL:
+		return fmt.Errorf("the disk holding the library is full (%v)", err)
+	case sqlite3.SQLITE_IOERR:
+		return fmt.Errorf("the library file could not be read or written: the disk or drive may be failing or gone (%v)", err)
+	case sqlite3.SQLITE_CANTOPEN:
+		return fmt.Errorf("the library file could not be opened: check that its folder exists and can be read (%v)", err)
+	}
+	return err
+}
+
+func isReadOnlyErr(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	code := se.Code() & 0xff
+	return code == sqlite3.SQLITE_READONLY || code == sqlite3.SQLITE_CANTOPEN || code == sqlite3.SQLITE_PERM
+}
+
+// QuickCheck runs SQLite's quick_check: damaged pages and broken indexes.
+// It reads the whole file, so it is not run at every open (see
+// CheckUnclean); `folio check` runs IntegrityCheck on demand.
+func (ix *Index) QuickCheck(ctx context.Context) error {
+	var check string
+	if err := ix.db.QueryRowContext(ctx, "PRAGMA quick_check").Scan(&check); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return classify(err)
+	}
+	if check != "ok" {
+		return fmt.Errorf("%w (%s): %s", ErrCorrupt, check, corruptAdvice)
+	}
+	return nil
+}
+
+// IntegrityCheck runs SQLite's and FTS5's own consistency checks and
+// verifies what Folio keeps beside them: every chunk has its document and
+// its FTS row, and the folder counts match the rows.
 func (ix *Index) IntegrityCheck(ctx context.Context) error {
 	var res string
 	if err := ix.db.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&res); err != nil {
-		return fmt.Errorf("integrity check: %w", err)
+		return fmt.Errorf("integrity check: %w", classify(err))
 	}
 	if res != "ok" {
-		return fmt.Errorf("integrity check: %s", res)
+		return fmt.Errorf("integrity check: %w (%s): %s", ErrCorrupt, res, corruptAdvice)
 	}
-	if _, err := ix.db.ExecContext(ctx, "INSERT INTO chunks_fts(chunks_fts) VALUES('integrity-check')"); err != nil {
-		return fmt.Errorf("fts integrity check: %w", err)
+	if !ix.readOnly {
+		// FTS5's check is an INSERT command, even though it changes nothing.
+		if _, err := ix.db.ExecContext(ctx, "INSERT INTO chunks_fts(chunks_fts) VALUES('integrity-check')"); err != nil {
+			return fmt.Errorf("fts integrity check: %w", classify(err))
+		}
 	}
-	var orphans int
+	var orphans, badCounts int
 	if err := ix.db.QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM chunks WHERE doc_id NOT IN (SELECT id FROM documents)) +
-		(SELECT count(*) FROM chunks_fts WHERE rowid NOT IN (SELECT id FROM chunks))`).Scan(&orphans); err != nil {
-		return fmt.Errorf("integrity check: %w", err)
+		(SELECT count(*) FROM chunks_fts WHERE rowid NOT IN (SELECT id FROM chunks)),
+		(SELECT count(*) FROM documents d WHERE n_chunks != (SELECT count(*) FROM chunks WHERE doc_id = d.id)) +
+		(SELECT count(*) FROM folders f WHERE
+			n_documents != (SELECT count(*) FROM documents WHERE folder_id = f.id) OR
+			n_chunks != (SELECT coalesce(sum(n_chunks), 0) FROM documents WHERE folder_id = f.id) OR
+			n_bytes != (SELECT coalesce(sum(size), 0) FROM documents WHERE folder_id = f.id))`).Scan(&orphans, &badCounts); err != nil {
+		return fmt.Errorf("integrity check: %w", classify(err))
 	}
 	if orphans != 0 {
 		return fmt.Errorf("integrity check: %d rows without their document or chunk", orphans)
+	}
+	if badCounts != 0 {
+		return fmt.Errorf("integrity check: %d documents or folders whose counts do not match their rows", badCounts)
 	}
 	return nil
 }

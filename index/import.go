@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -53,6 +54,12 @@ type Summary struct {
 	Bytes     int64
 	Elapsed   time.Duration
 	Cancelled bool
+	// Warnings name files indexed with a reservation (invalid UTF-8
+	// replaced, a long run of data left out), and what it was.
+	Warnings []Skip
+	// Offline lists folders whose root could not be read (Path is the
+	// folder): their documents were kept.
+	Offline []Skip
 }
 
 // ImportOptions control an import.
@@ -83,33 +90,61 @@ type foundFile struct {
 	mtime int64
 }
 
-// walk lists the Markdown files under root. It follows symbolic links to
-// folders once (a link back up the tree is a loop and is skipped), never
-// enters hidden folders or node_modules, and records why a file is skipped.
-func walk(ctx context.Context, root string) ([]foundFile, []Skip, error) {
-	var files []foundFile
-	var skips []Skip
-	visited := map[string]bool{}
-	var visit func(dir, rel string) error
-	visit = func(dir, rel string) error {
-		real, err := filepath.EvalSymlinks(dir)
-		if err != nil {
-			skips = append(skips, Skip{rel, "unreadable folder: " + err.Error()})
+// listing is what a walk found under a folder's root.
+type listing struct {
+	files   []foundFile
+	skips   []Skip
+	entries int // names in the root folder itself
+	// unreadable holds the relative paths of subfolders that could not be
+	// read: their documents are kept, since their files may well still be
+	// there.
+	unreadable []string
+}
+
+// ErrFolderOffline means a folder's root could not be read (an unplugged
+// drive, a renamed folder, an unmounted share). Its documents are kept.
+var ErrFolderOffline = errors.New("folder is offline")
+
+// walk lists the Markdown files under root. It follows symbolic links that
+// stay inside the folder (once: a link back up the tree is a loop), skips
+// links that lead outside it, hidden files and folders and node_modules,
+// and records why each file or folder is left out. A root that cannot be
+// read is ErrFolderOffline.
+func walk(ctx context.Context, root string) (*listing, error) {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s", ErrFolderOffline, offlineReason(err))
+	}
+	out := &listing{}
+	skip := func(rel, reason string) { out.skips = append(out.skips, Skip{rel, reason}) }
+	visited := map[string]string{} // real path → the relative path it was listed under
+	var visit func(dir, real, rel string) error
+	visit = func(dir, real, rel string) error {
+		if first, ok := visited[real]; ok {
+			if inside(real, filepath.Join(realRoot, filepath.FromSlash(rel))) {
+				skip(rel, "symbolic link loop")
+			} else {
+				skip(rel, "the same folder as "+first+", indexed there")
+			}
 			return nil
 		}
-		if visited[real] {
-			skips = append(skips, Skip{rel, "symbolic link loop"})
-			return nil
-		}
-		visited[real] = true
-		entries, err := os.ReadDir(dir)
+		visited[real] = rel
+		entries, err := readDir(dir)
 		if err != nil {
 			if rel == "" {
-				return err
+				return fmt.Errorf("%w: %s", ErrFolderOffline, offlineReason(err))
 			}
-			skips = append(skips, Skip{rel, "unreadable folder: " + errors.Unwrap(err).Error()})
+			skip(rel, "unreadable folder: "+errorWords(err))
+			out.unreadable = append(out.unreadable, rel)
 			return nil
 		}
+		if rel == "" {
+			out.entries = len(entries)
+		}
+		// Linked folders are entered after the real ones, so a folder is
+		// indexed under its own name rather than a link's.
+		type link struct{ abs, real, rel string }
+		var links []link
 		for _, e := range entries {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -117,46 +152,102 @@ func walk(ctx context.Context, root string) ([]foundFile, []Skip, error) {
 			name := e.Name()
 			abs := filepath.Join(dir, name)
 			childRel := filepath.ToSlash(filepath.Join(rel, name))
+			childReal := filepath.Join(real, name)
 			info, err := e.Info()
 			if err != nil {
-				skips = append(skips, Skip{childRel, "unreadable: " + err.Error()})
+				skip(childRel, "unreadable: "+errorWords(err))
 				continue
 			}
-			if info.Mode()&fs.ModeSymlink != 0 {
-				if info, err = os.Stat(abs); err != nil {
+			linked := info.Mode()&fs.ModeSymlink != 0
+			if linked {
+				target, terr := filepath.EvalSymlinks(abs)
+				if terr == nil {
+					info, terr = os.Stat(target)
+				}
+				if terr != nil {
 					if markdownExt(name) {
-						skips = append(skips, Skip{childRel, "broken symbolic link"})
+						skip(childRel, "broken symbolic link")
 					}
 					continue
 				}
-			}
-			if info.IsDir() {
-				if strings.HasPrefix(name, ".") || name == "node_modules" {
+				if !inside(realRoot, target) {
+					if info.IsDir() || markdownExt(name) {
+						skip(childRel, "symbolic link to "+target+", outside the folder")
+					}
 					continue
 				}
-				if err := visit(abs, childRel); err != nil {
-					return err
+				childReal = target
+			}
+			if info.IsDir() {
+				switch {
+				case strings.HasPrefix(name, "."):
+					skip(childRel, "hidden folder")
+				case name == "node_modules":
+					skip(childRel, "installed packages (node_modules)")
+				case linked:
+					links = append(links, link{abs, childReal, childRel})
+				default:
+					if err := visit(abs, childReal, childRel); err != nil {
+						return err
+					}
 				}
 				continue
 			}
-			if !markdownExt(name) || !info.Mode().IsRegular() {
+			if !markdownExt(name) {
 				continue
 			}
-			if strings.HasPrefix(name, ".") {
-				continue
+			switch {
+			case strings.HasPrefix(name, "."):
+				skip(childRel, "hidden file")
+			case !info.Mode().IsRegular():
+				skip(childRel, "not a regular file")
+			case info.Size() > MaxFileSize:
+				skip(childRel, fmt.Sprintf("larger than %d MB", MaxFileSize>>20))
+			default:
+				out.files = append(out.files, foundFile{rel: childRel, abs: abs, size: info.Size(), mtime: info.ModTime().UnixNano()})
 			}
-			if info.Size() > MaxFileSize {
-				skips = append(skips, Skip{childRel, fmt.Sprintf("larger than %d MB", MaxFileSize>>20)})
-				continue
+		}
+		for _, l := range links {
+			if err := visit(l.abs, l.real, l.rel); err != nil {
+				return err
 			}
-			files = append(files, foundFile{rel: childRel, abs: abs, size: info.Size(), mtime: info.ModTime().UnixNano()})
 		}
 		return nil
 	}
-	if err := visit(root, ""); err != nil {
-		return nil, nil, err
+	if err := visit(root, realRoot, ""); err != nil {
+		return nil, err
 	}
-	return files, skips, nil
+	return out, nil
+}
+
+// readDir lists a folder; tests replace it to make a folder unreadable
+// whatever the user running them may read.
+var readDir = os.ReadDir
+
+// inside reports whether path is root or under it (both resolved).
+func inside(root, path string) bool {
+	rel, err := filepath.Rel(root, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// offlineReason says in words why a folder's root cannot be read.
+func offlineReason(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "not found (an unplugged drive, a renamed or moved folder, or an unmounted share?)"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied"
+	}
+	return errorWords(err)
+}
+
+// errorWords is an error without the path the caller already shows.
+func errorWords(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // known is what the index holds about one document.
@@ -166,18 +257,20 @@ type known struct {
 	mtime   int64
 	hash    string
 	chunker string
+	chunks  int64
 }
 
 // prepared is a file read, hashed, chunked and analysed, ready to write.
 type prepared struct {
-	file     foundFile
-	old      *known
-	hash     string
-	doc      *chunker.Document
-	fts      [][3]string // analysed heading, title, body per chunk
-	touch    bool        // content unchanged: only size and mtime change
-	skip     string      // reason, when the file cannot be indexed
-	warnings string
+	file      foundFile
+	old       *known
+	hash      string
+	doc       *chunker.Document
+	fts       [][3]string // analysed heading, title, body per chunk
+	touch     bool        // content unchanged: only size and mtime change
+	skip      string      // reason, when the file cannot be indexed
+	warnings  string
+	cancelled bool
 }
 
 // chunkerTag records the chunker version, its settings and the analyzer
@@ -189,6 +282,9 @@ func chunkerTag(o chunker.Options) string {
 
 // AddFolder records dir as a library folder and imports it.
 func (ix *Index) AddFolder(ctx context.Context, dir string, opt ImportOptions) (Summary, error) {
+	if err := ix.writeCheck(); err != nil {
+		return Summary{}, fmt.Errorf("add %s: %w", dir, err)
+	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return Summary{}, fmt.Errorf("add %s: %w", dir, err)
@@ -202,13 +298,15 @@ func (ix *Index) AddFolder(ctx context.Context, dir string, opt ImportOptions) (
 	}
 	if _, err := ix.db.ExecContext(ctx, `INSERT INTO folders(path, added_at) VALUES(?, ?) ON CONFLICT(path) DO NOTHING`,
 		abs, time.Now().Unix()); err != nil {
-		return Summary{}, fmt.Errorf("add %s: %w", dir, err)
+		return Summary{}, fmt.Errorf("add %s: %w", dir, classify(err))
 	}
 	return ix.scanFolder(ctx, abs, opt)
 }
 
 // Scan re-imports every folder of the library: new and changed files are
-// indexed, deleted files removed, unchanged files cost a stat.
+// indexed, deleted files removed, unchanged files cost a stat. A folder
+// that cannot be read is reported in Summary.Offline and keeps its
+// documents; the other folders are scanned.
 func (ix *Index) Scan(ctx context.Context, opt ImportOptions) (Summary, error) {
 	folders, err := ix.Folders(ctx)
 	if err != nil {
@@ -219,6 +317,9 @@ func (ix *Index) Scan(ctx context.Context, opt ImportOptions) (Summary, error) {
 	for _, f := range folders {
 		s, err := ix.scanFolder(ctx, f.Path, opt)
 		total.Add(s)
+		if errors.Is(err, ErrFolderRemoved) {
+			continue // removed elsewhere while this scan ran: nothing to do
+		}
 		if err != nil {
 			return total, err
 		}
@@ -230,6 +331,9 @@ func (ix *Index) Scan(ctx context.Context, opt ImportOptions) (Summary, error) {
 // ScanFolder re-imports one folder already in the library.
 func (ix *Index) ScanFolder(ctx context.Context, dir string, opt ImportOptions) (Summary, error) {
 	f, err := ix.folderByPath(ctx, dir)
+	if errors.Is(err, ErrUnknownFolder) {
+		return Summary{}, fmt.Errorf("scan %s: %w", dir, ErrFolderRemoved)
+	}
 	if err != nil {
 		return Summary{}, err
 	}
@@ -245,14 +349,24 @@ func (s *Summary) Add(o Summary) {
 	s.Removed += o.Removed
 	s.Unchanged += o.Unchanged
 	s.Skipped = append(s.Skipped, o.Skipped...)
+	s.Warnings = append(s.Warnings, o.Warnings...)
+	s.Offline = append(s.Offline, o.Offline...)
 	s.Chunks += o.Chunks
 	s.Bytes += o.Bytes
 	s.Cancelled = s.Cancelled || o.Cancelled
 }
 
+// writerIdle is how long the writer keeps a transaction open while no
+// prepared file is ready: a slow file never holds the write lock, so other
+// programs (another window, `folio remove`) get their turn.
+const writerIdle = 20 * time.Millisecond
+
 func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions) (Summary, error) {
 	start := time.Now()
 	sum := Summary{Folders: 1}
+	if err := ix.writeCheck(); err != nil {
+		return sum, fmt.Errorf("scan %s: %w", root, err)
+	}
 	if opt.Chunking == (chunker.Options{}) {
 		var err error
 		if opt.Chunking, err = ix.ChunkOptions(ctx); err != nil {
@@ -263,24 +377,38 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 		return sum, err
 	}
 	tag := chunkerTag(opt.Chunking)
-	split := func(id string, data []byte) (*chunker.Document, error) { return chunker.Split(id, data, opt.Chunking) }
+	split := func(ctx context.Context, id string, data []byte) (*chunker.Document, error) {
+		return chunker.SplitContext(ctx, id, data, opt.Chunking)
+	}
 	if opt.Split != nil {
-		split, tag = opt.Split, opt.SplitTag
+		split = func(_ context.Context, id string, data []byte) (*chunker.Document, error) { return opt.Split(id, data) }
+		tag = opt.SplitTag
 	}
 	var folderID int64
-	if err := ix.db.QueryRowContext(ctx, `SELECT id FROM folders WHERE path = ?`, root).Scan(&folderID); err != nil {
-		return sum, fmt.Errorf("scan %s: folder not in library: %w", root, err)
+	var docCount int
+	err := ix.db.QueryRowContext(ctx, `SELECT id, n_documents FROM folders WHERE path = ?`, root).Scan(&folderID, &docCount)
+	if errors.Is(err, sql.ErrNoRows) {
+		return sum, fmt.Errorf("scan %s: %w", root, ErrFolderRemoved)
 	}
-	files, skips, err := walk(ctx, root)
 	if err != nil {
-		if ctx.Err() != nil {
+		return sum, fmt.Errorf("scan %s: %w", root, classify(err))
+	}
+	list, err := walk(ctx, root)
+	if err == nil && list.entries == 0 && docCount > 0 {
+		err = fmt.Errorf("%w: empty (an unmounted drive or share?)", ErrFolderOffline)
+	}
+	if err != nil {
+		switch {
+		case ctx.Err() != nil:
 			sum.Cancelled = true
 			return sum, nil
+		case errors.Is(err, ErrFolderOffline):
+			return ix.markOffline(ctx, folderID, root, err, sum)
 		}
 		return sum, fmt.Errorf("scan %s: %w", root, err)
 	}
-	sum.Files = len(files)
-	sum.Skipped = skips
+	sum.Files = len(list.files)
+	sum.Skipped = list.skips
 
 	old, err := ix.knownDocuments(ctx, folderID)
 	if err != nil {
@@ -289,24 +417,26 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 	// Files whose size and time match need no reading at all.
 	var todo []foundFile
 	var bytesTotal int64
-	seen := make(map[string]bool, len(files))
-	for _, f := range files {
+	seen := make(map[string]bool, len(list.files))
+	todoSet := map[string]bool{}
+	for _, f := range list.files {
 		seen[f.rel] = true
 		if k, ok := old[f.rel]; ok && k.size == f.size && k.mtime == f.mtime && k.chunker == tag {
 			sum.Unchanged++
 			continue
 		}
 		todo = append(todo, f)
+		todoSet[f.rel] = true
 		bytesTotal += f.size
 	}
 	var gone []int64
 	for rel, k := range old {
-		if !seen[rel] {
+		if !seen[rel] && !underAny(rel, list.unreadable) {
 			gone = append(gone, k.id)
 		}
 	}
 
-	progress := Progress{Folder: root, FilesTotal: len(todo), BytesTotal: bytesTotal, Skipped: skips}
+	progress := Progress{Folder: root, FilesTotal: len(todo), BytesTotal: bytesTotal, Skipped: list.skips}
 	report := func() {
 		if opt.Progress != nil {
 			opt.Progress(progress)
@@ -314,6 +444,10 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 	}
 	report()
 
+	// The workers stop with the user's cancel, and when this scan returns
+	// early on an error (nobody would read their results).
+	workCtx, stopWork := context.WithCancel(ctx)
+	defer stopWork()
 	work := make(chan foundFile)
 	results := make(chan prepared, 64)
 	workers := opt.Workers
@@ -326,7 +460,11 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 		go func() {
 			defer wg.Done()
 			for f := range work {
-				results <- prepare(f, old[f.rel], split, tag)
+				select {
+				case results <- prepare(workCtx, f, old[f.rel], split, tag):
+				case <-workCtx.Done():
+					return
+				}
 			}
 		}()
 	}
@@ -335,7 +473,7 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 		for _, f := range todo {
 			select {
 			case work <- f:
-			case <-ctx.Done():
+			case <-workCtx.Done():
 				return
 			}
 		}
@@ -345,20 +483,56 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 		close(results)
 	}()
 
-	w := &writer{ix: ix, folderID: folderID}
-	werr := w.begin(ctx)
-	if werr == nil {
-		werr = w.removeDocuments(gone)
+	// Removed text leaves the search index by the cheaper of two ways
+	// (purge.go): for a few documents, exact deletes; for many, plain
+	// deletes and one merge of the index at the end.
+	var deleting int64
+	for rel, k := range old {
+		if !seen[rel] || todoSet[rel] {
+			deleting += k.chunks
+		}
+	}
+	w := &writer{ix: ix, folderID: folderID, tag: tag, purge: ix.choosePurge(ctx, deleting)}
+	var werr error
+	if len(gone) > 0 {
+		if werr = w.ensure(ctx); werr == nil {
+			werr = w.removeDocuments(gone)
+		}
 		sum.Removed = len(gone)
 	}
-	for p := range results {
-		if werr != nil || ctx.Err() != nil {
-			continue // drain the workers
+	idle := time.NewTimer(writerIdle)
+	idle.Stop()
+	// A cancel is honoured at once: what was written is committed, and a
+	// worker still inside a slow file finishes it in the background
+	// without writing anything.
+	for werr == nil {
+		var p prepared
+		var ok bool
+		idle.Reset(writerIdle)
+		if w.tx == nil {
+			idle.Stop()
+		}
+		select {
+		case p, ok = <-results:
+			idle.Stop()
+		case <-idle.C:
+			werr = w.commit()
+			continue
+		case <-ctx.Done():
+		}
+		if !ok || ctx.Err() != nil {
+			break
+		}
+		if p.cancelled {
+			continue
 		}
 		progress.FilesDone++
 		progress.BytesDone += p.file.size
 		progress.Current = p.file.rel
 		sum.Bytes += p.file.size
+		if werr = w.ensure(ctx); werr != nil {
+			continue
+		}
 		switch {
 		case p.skip != "":
 			s := Skip{p.file.rel, p.skip}
@@ -374,16 +548,21 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 			} else {
 				sum.Updated++
 			}
+			if p.warnings != "" {
+				sum.Warnings = append(sum.Warnings, Skip{p.file.rel, p.warnings})
+			}
 			sum.Chunks += len(p.doc.Chunks)
-			werr = w.write(p, tag)
+			werr = w.write(p)
 		}
 		if werr == nil {
-			werr = w.maybeCommit(ctx)
+			werr = w.maybeCommit()
 		}
 		report()
 	}
 	if werr == nil && ctx.Err() == nil {
-		werr = w.finishSkips(sum.Skipped)
+		if werr = w.ensure(ctx); werr == nil {
+			werr = w.finishScan(sum.Skipped)
+		}
 	}
 	if werr == nil {
 		werr = w.commit()
@@ -393,49 +572,81 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 	report()
 	sum.Elapsed = time.Since(start)
 	if werr != nil {
-		return sum, fmt.Errorf("scan %s: %w", root, werr)
+		if !ix.folderExists(folderID) {
+			werr = ErrFolderRemoved
+		}
+		return sum, fmt.Errorf("scan %s: %w", root, classify(werr))
 	}
 	if ctx.Err() != nil {
 		sum.Cancelled = true
-		return sum, nil
 	}
-	if _, err := ix.db.ExecContext(context.WithoutCancel(ctx), `UPDATE folders SET last_scan = ? WHERE id = ?`, time.Now().Unix(), folderID); err != nil {
+	// Merge FTS segments when this import rewrote most of the folder's
+	// library share (a first import): faster queries, smaller file. Smaller
+	// changes are left to FTS5's automerge, so a scan's cost follows what
+	// changed, not the library's size.
+	optimize := sum.Added+sum.Updated+sum.Removed > 1000 && (sum.Added+sum.Updated+sum.Removed)*2 > docCount+sum.Added && !sum.Cancelled
+	if err := ix.finishChanges(context.WithoutCancel(ctx), w.replaced, optimize); err != nil {
 		return sum, fmt.Errorf("scan %s: %w", root, err)
-	}
-	// Merge FTS segments after a large import: faster queries, smaller file.
-	if sum.Added+sum.Updated+sum.Removed > 1000 {
-		if _, err := ix.db.ExecContext(context.WithoutCancel(ctx), `INSERT INTO chunks_fts(chunks_fts) VALUES('optimize')`); err != nil {
-			return sum, fmt.Errorf("optimize: %w", err)
-		}
 	}
 	return sum, nil
 }
 
+// markOffline records that a folder's root cannot be read; its documents
+// stay in the library and searchable.
+func (ix *Index) markOffline(ctx context.Context, folderID int64, root string, cause error, sum Summary) (Summary, error) {
+	reason := strings.TrimPrefix(cause.Error(), ErrFolderOffline.Error()+": ")
+	if _, err := ix.db.ExecContext(context.WithoutCancel(ctx), `UPDATE folders SET offline = ? WHERE id = ?`, reason, folderID); err != nil {
+		return sum, fmt.Errorf("scan %s: %w", root, classify(err))
+	}
+	sum.Offline = append(sum.Offline, Skip{root, reason})
+	return sum, nil
+}
+
+func (ix *Index) folderExists(id int64) bool {
+	var n int
+	err := ix.db.QueryRow(`SELECT count(*) FROM folders WHERE id = ?`, id).Scan(&n)
+	return err != nil || n > 0 // when unsure, do not claim it was removed
+}
+
+// underAny reports whether rel lies in one of the folders.
+func underAny(rel string, folders []string) bool {
+	for _, f := range folders {
+		if strings.HasPrefix(rel, f+"/") {
+			return true
+		}
+	}
+	return false
+}
+
 func (ix *Index) knownDocuments(ctx context.Context, folderID int64) (map[string]*known, error) {
-	rows, err := ix.db.QueryContext(ctx, `SELECT id, rel_path, size, mtime, hash, chunker FROM documents WHERE folder_id = ?`, folderID)
+	rows, err := ix.db.QueryContext(ctx, `SELECT id, rel_path, size, mtime, hash, chunker, n_chunks FROM documents WHERE folder_id = ?`, folderID)
 	if err != nil {
-		return nil, err
+		return nil, classify(err)
 	}
 	defer rows.Close()
 	out := map[string]*known{}
 	for rows.Next() {
 		k := &known{}
 		var rel string
-		if err := rows.Scan(&k.id, &rel, &k.size, &k.mtime, &k.hash, &k.chunker); err != nil {
-			return nil, err
+		if err := rows.Scan(&k.id, &rel, &k.size, &k.mtime, &k.hash, &k.chunker, &k.chunks); err != nil {
+			return nil, classify(err)
 		}
 		out[rel] = k
 	}
-	return out, rows.Err()
+	return out, classify(rows.Err())
 }
 
 // prepare does the CPU work for one file outside the writer: read, hash,
-// chunk and analyse.
-func prepare(f foundFile, old *known, split func(string, []byte) (*chunker.Document, error), tag string) prepared {
+// chunk and analyse. A cancel stops it between steps and inside chunking.
+func prepare(ctx context.Context, f foundFile, old *known, split func(context.Context, string, []byte) (*chunker.Document, error), tag string) prepared {
 	p := prepared{file: f, old: old}
-	data, err := os.ReadFile(f.abs)
+	if ctx.Err() != nil {
+		p.cancelled = true
+		return p
+	}
+	data, err := readRegular(f.abs)
 	if err != nil {
-		p.skip = "unreadable: " + errors.Unwrap(err).Error()
+		p.skip = "unreadable: " + errorWords(err)
 		return p
 	}
 	sum := sha256.Sum256(data)
@@ -444,21 +655,63 @@ func prepare(f foundFile, old *known, split func(string, []byte) (*chunker.Docum
 		p.touch = true
 		return p
 	}
-	doc, err := split(f.rel, data)
+	doc, err := split(ctx, f.rel, data)
+	if ctx.Err() != nil {
+		p.cancelled = true
+		return p
+	}
 	if err != nil {
 		p.skip = err.Error()
 		return p
 	}
 	p.doc = doc
-	if doc.InvalidBytes > 0 {
-		p.warnings = fmt.Sprintf("%d invalid UTF-8 bytes replaced", doc.InvalidBytes)
-	}
-	title := analyze.IndexText(doc.Title)
+	p.warnings = documentWarnings(doc)
 	p.fts = make([][3]string, len(doc.Chunks))
 	for i, c := range doc.Chunks {
-		p.fts[i] = [3]string{analyze.IndexText(strings.Join(c.Path, " ")), title, analyze.IndexText(c.Text)}
+		if i%64 == 0 && ctx.Err() != nil {
+			p.cancelled = true
+			return p
+		}
+		p.fts[i] = ftsColumns(c.Path, doc.Title, c.Text)
 	}
 	return p
+}
+
+// documentWarnings says what of a file could not be indexed as it is.
+func documentWarnings(doc *chunker.Document) string {
+	var w []string
+	if doc.InvalidBytes > 0 {
+		w = append(w, fmt.Sprintf("%d invalid UTF-8 bytes replaced", doc.InvalidBytes))
+	}
+	for _, o := range doc.Omitted {
+		if o.StartLine == o.EndLine {
+			w = append(w, fmt.Sprintf("line %d: %s", o.StartLine, o.Reason))
+		} else {
+			w = append(w, fmt.Sprintf("lines %d-%d: %s", o.StartLine, o.EndLine, o.Reason))
+		}
+	}
+	return strings.Join(w, "; ")
+}
+
+// readRegular reads a file that was a regular file when listed, refusing
+// anything that became something else since (a FIFO would block forever).
+func readRegular(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscallNonblock, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	if info.Size() > MaxFileSize {
+		return nil, fmt.Errorf("larger than %d MB", MaxFileSize>>20)
+	}
+	return io.ReadAll(f)
 }
 
 // writer is the one goroutine that writes: batched transactions, each
@@ -466,32 +719,53 @@ func prepare(f foundFile, old *known, split func(string, []byte) (*chunker.Docum
 type writer struct {
 	ix         *Index
 	folderID   int64
+	tag        string
+	purge      purgeMode
 	tx         *sql.Tx
 	stmts      map[string]*sql.Stmt
 	pending    int
 	batchStart time.Time
 	now        int64
+	replaced   bool // text was removed or replaced: purge and checkpoint after
+	// The folder's counts change by these when the batch commits (kept in
+	// Go: a trigger would make every document write open a statement
+	// savepoint, and FTS5 flushes its pending rows at each one).
+	dDocs, dChunks, dBytes int64
 }
 
 const (
-	sqlDeleteFTS    = `DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE doc_id = ?)`
+	sqlChunksOfDoc  = `SELECT c.id, c.path, c.text, d.title FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.doc_id = ?`
+	sqlDocByPath    = `SELECT id, n_chunks, size FROM documents WHERE folder_id = ? AND rel_path = ?`
+	sqlDocByID      = `SELECT n_chunks, size FROM documents WHERE id = ?`
 	sqlDeleteChunks = `DELETE FROM chunks WHERE doc_id = ?`
 	sqlDeleteDoc    = `DELETE FROM documents WHERE id = ?`
-	sqlInsertDoc    = `INSERT INTO documents(folder_id, rel_path, size, mtime, hash, title, chunker, indexed_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?)`
-	sqlUpdateDoc    = `UPDATE documents SET size = ?, mtime = ?, hash = ?, title = ?, chunker = ?, indexed_at = ? WHERE id = ?`
-	sqlTouchDoc     = `UPDATE documents SET size = ?, mtime = ? WHERE id = ?`
-	sqlInsertChunk  = `INSERT INTO chunks(doc_id, chunk_id, ordinal, kind, path, section, start_line, end_line, text) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	sqlInsertFTS    = `INSERT INTO chunks_fts(rowid, heading, title, body) VALUES(?, ?, ?, ?)`
-	sqlRecordSkip   = `INSERT OR REPLACE INTO skipped(folder_id, rel_path, reason) VALUES(?, ?, ?)`
+	sqlInsertDoc    = `INSERT INTO documents(folder_id, rel_path, size, mtime, hash, title, chunker, indexed_at, n_chunks, warnings)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	sqlUpdateDoc = `UPDATE documents SET size = ?, mtime = ?, hash = ?, title = ?, chunker = ?, indexed_at = ?, n_chunks = ?, warnings = ?
+		WHERE id = ?`
+	sqlTouchDoc    = `UPDATE documents SET mtime = ? WHERE id = ? AND size = ?`
+	sqlInsertChunk = `INSERT INTO chunks(doc_id, chunk_id, ordinal, kind, path, section, start_line, end_line, text) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	sqlRecordSkip  = `INSERT OR REPLACE INTO skipped(folder_id, rel_path, reason) VALUES(?, ?, ?)`
+	sqlFolderDelta = `UPDATE folders SET n_documents = n_documents + ?, n_chunks = n_chunks + ?, n_bytes = n_bytes + ? WHERE id = ?`
 )
 
-func (w *writer) begin(ctx context.Context) error {
+// ensure opens a transaction if none is open. Transactions are begun
+// only when there is something to write.
+func (w *writer) ensure(ctx context.Context) error {
+	if w.tx != nil {
+		return nil
+	}
 	tx, err := w.ix.db.BeginTx(context.WithoutCancel(ctx), nil)
 	if err != nil {
 		return err
 	}
 	w.tx, w.batchStart, w.now = tx, time.Now(), time.Now().Unix()
 	w.stmts = map[string]*sql.Stmt{}
+	if err := setPurgeMode(context.Background(), tx, w.purge); err != nil {
+		tx.Rollback()
+		w.tx = nil
+		return err
+	}
 	return nil
 }
 
@@ -508,32 +782,58 @@ func (w *writer) stmt(q string) (*sql.Stmt, error) {
 }
 
 func (w *writer) exec(q string, args ...any) (sql.Result, error) {
+	return w.ExecContext(context.Background(), q, args...)
+}
+
+// ExecContext and QueryContext run cached statements in the writer's
+// transaction (the writer is an execer for deleteFTSRows).
+func (w *writer) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	s, err := w.stmt(q)
 	if err != nil {
 		return nil, err
 	}
-	return s.Exec(args...)
+	return s.ExecContext(ctx, args...)
 }
 
-// maybeCommit ends the batch after enough work, so readers see progress
-// and a cancel loses little.
-func (w *writer) maybeCommit(ctx context.Context) error {
+func (w *writer) queryRow(q string, args ...any) *sql.Row {
+	s, err := w.stmt(q)
+	if err != nil {
+		return w.tx.QueryRow(q, args...) // reports the same error on Scan
+	}
+	return s.QueryRow(args...)
+}
+
+func (w *writer) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	s, err := w.stmt(q)
+	if err != nil {
+		return nil, err
+	}
+	return s.QueryContext(ctx, args...)
+}
+
+// maybeCommit ends the batch after enough work or time, so readers see
+// progress, other writers get a turn and a cancel loses little.
+func (w *writer) maybeCommit() error {
 	w.pending++
 	if w.pending < 2000 && time.Since(w.batchStart) < time.Second {
 		return nil
 	}
-	if err := w.commit(); err != nil {
-		return err
-	}
-	return w.begin(ctx)
+	return w.commit()
 }
 
 func (w *writer) commit() error {
 	if w.tx == nil {
 		return nil
 	}
+	if w.dDocs != 0 || w.dChunks != 0 || w.dBytes != 0 {
+		if _, err := w.exec(sqlFolderDelta, w.dDocs, w.dChunks, w.dBytes, w.folderID); err != nil {
+			w.rollback()
+			return err
+		}
+	}
 	err := w.tx.Commit()
 	w.tx, w.pending = nil, 0
+	w.dDocs, w.dChunks, w.dBytes = 0, 0, 0
 	return err
 }
 
@@ -542,30 +842,45 @@ func (w *writer) rollback() {
 		w.tx.Rollback()
 		w.tx = nil
 	}
+	w.dDocs, w.dChunks, w.dBytes = 0, 0, 0
 }
 
 func (w *writer) removeDocuments(ids []int64) error {
 	for _, id := range ids {
+		var chunks, size int64
+		err := w.queryRow(sqlDocByID, id).Scan(&chunks, &size)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue // another process removed it meanwhile
+		}
+		if err != nil {
+			return err
+		}
 		if err := w.deleteChunks(id); err != nil {
 			return err
 		}
 		if _, err := w.exec(sqlDeleteDoc, id); err != nil {
 			return err
 		}
+		w.dDocs, w.dChunks, w.dBytes = w.dDocs-1, w.dChunks-chunks, w.dBytes-size
 	}
 	return nil
 }
 
+// deleteChunks removes a document's chunks and their FTS rows.
 func (w *writer) deleteChunks(docID int64) error {
-	if _, err := w.exec(sqlDeleteFTS, docID); err != nil {
+	n, err := deleteFTSRows(context.Background(), w, sqlChunksOfDoc, docID)
+	if err != nil || n == 0 {
 		return err
 	}
-	_, err := w.exec(sqlDeleteChunks, docID)
+	w.replaced = true
+	_, err = w.exec(sqlDeleteChunks, docID)
 	return err
 }
 
+// touch records a new mtime for a file whose content did not change (its
+// hash matched, so its size is the stored one).
 func (w *writer) touch(p prepared) error {
-	_, err := w.exec(sqlTouchDoc, p.file.size, p.file.mtime, p.old.id)
+	_, err := w.exec(sqlTouchDoc, p.file.mtime, p.old.id, p.file.size)
 	return err
 }
 
@@ -578,8 +893,9 @@ func (w *writer) removeSkipped(old *known) error {
 	return w.removeDocuments([]int64{old.id})
 }
 
-// finishSkips replaces the folder's skip list with this scan's.
-func (w *writer) finishSkips(skips []Skip) error {
+// finishScan replaces the folder's skip list with this scan's and records
+// the scan's time; the folder is online again.
+func (w *writer) finishScan(skips []Skip) error {
 	if _, err := w.exec(`DELETE FROM skipped WHERE folder_id = ?`, w.folderID); err != nil {
 		return err
 	}
@@ -588,27 +904,41 @@ func (w *writer) finishSkips(skips []Skip) error {
 			return err
 		}
 	}
-	return nil
+	_, err := w.exec(`UPDATE folders SET last_scan = ?, offline = '' WHERE id = ?`, time.Now().Unix(), w.folderID)
+	return err
 }
 
-func (w *writer) write(p prepared, tag string) error {
-	var docID int64
-	if p.old != nil {
-		docID = p.old.id
+// write replaces one document. It looks the document up inside the write
+// transaction: another process may have indexed the same file meanwhile,
+// and its chunks go like any older ones.
+func (w *writer) write(p prepared) error {
+	var docID, oldChunks, oldSize int64
+	err := w.queryRow(sqlDocByPath, w.folderID, p.file.rel).Scan(&docID, &oldChunks, &oldSize)
+	switch {
+	case err == nil:
+		// The old FTS rows go first, while the title they were indexed
+		// with is still the stored one.
 		if err := w.deleteChunks(docID); err != nil {
 			return err
 		}
-		if _, err := w.exec(sqlUpdateDoc, p.file.size, p.file.mtime, p.hash, p.doc.Title, tag, w.now, docID); err != nil {
+		if _, err := w.exec(sqlUpdateDoc, p.file.size, p.file.mtime, p.hash, p.doc.Title, w.tag, w.now, len(p.doc.Chunks), p.warnings, docID); err != nil {
 			return err
 		}
-	} else {
-		res, err := w.exec(sqlInsertDoc, w.folderID, p.file.rel, p.file.size, p.file.mtime, p.hash, p.doc.Title, tag, w.now)
+		w.dChunks += int64(len(p.doc.Chunks)) - oldChunks
+		w.dBytes += p.file.size - oldSize
+	case errors.Is(err, sql.ErrNoRows):
+		res, err := w.exec(sqlInsertDoc, w.folderID, p.file.rel, p.file.size, p.file.mtime, p.hash, p.doc.Title, w.tag, w.now, len(p.doc.Chunks), p.warnings)
 		if err != nil {
 			return err
 		}
 		if docID, err = res.LastInsertId(); err != nil {
 			return err
 		}
+		w.dDocs++
+		w.dChunks += int64(len(p.doc.Chunks))
+		w.dBytes += p.file.size
+	default:
+		return err
 	}
 	for i, c := range p.doc.Chunks {
 		res, err := w.exec(sqlInsertChunk, docID, c.ID, c.Ordinal, string(c.Kind), joinPath(c.Path), c.Section, c.StartLine, c.EndLine, c.Text)

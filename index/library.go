@@ -23,29 +23,37 @@ type Folder struct {
 	LastScan  time.Time
 	Sample    bool
 	Skipped   int
+	// Offline says why the folder could not be read at its last scan (an
+	// unplugged drive, a renamed folder); its documents are kept and stay
+	// searchable. Empty when the folder was readable.
+	Offline string
 }
 
 // ErrUnknownFolder means a folder is not part of the library.
 var ErrUnknownFolder = errors.New("folder is not in the library")
 
-// Folders lists the library's folders with their counts.
+// ErrFolderRemoved means another program removed the folder from the
+// library while this one was working on it.
+var ErrFolderRemoved = errors.New("the folder was removed from the library by another program (another Folio window or the command line)")
+
+// Folders lists the library's folders with their counts. The counts are
+// kept by the library as documents change, so listing costs the same
+// whatever the library's size.
 func (ix *Index) Folders(ctx context.Context) ([]Folder, error) {
-	rows, err := ix.db.QueryContext(ctx, `SELECT f.id, f.path, f.last_scan, f.sample,
-		(SELECT count(*) FROM documents d WHERE d.folder_id = f.id),
-		(SELECT coalesce(sum(d.size), 0) FROM documents d WHERE d.folder_id = f.id),
-		(SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE d.folder_id = f.id),
+	rows, err := ix.db.QueryContext(ctx, `SELECT f.id, f.path, f.last_scan, f.sample, f.offline,
+		f.n_documents, f.n_bytes, f.n_chunks,
 		(SELECT count(*) FROM skipped s WHERE s.folder_id = f.id)
 		FROM folders f ORDER BY f.path`)
 	if err != nil {
-		return nil, fmt.Errorf("list folders: %w", err)
+		return nil, fmt.Errorf("list folders: %w", classify(err))
 	}
 	defer rows.Close()
 	var out []Folder
 	for rows.Next() {
 		var f Folder
 		var last int64
-		if err := rows.Scan(&f.ID, &f.Path, &last, &f.Sample, &f.Documents, &f.Bytes, &f.Chunks, &f.Skipped); err != nil {
-			return nil, fmt.Errorf("list folders: %w", err)
+		if err := rows.Scan(&f.ID, &f.Path, &last, &f.Sample, &f.Offline, &f.Documents, &f.Bytes, &f.Chunks, &f.Skipped); err != nil {
+			return nil, fmt.Errorf("list folders: %w", classify(err))
 		}
 		if last > 0 {
 			f.LastScan = time.Unix(last, 0)
@@ -68,52 +76,77 @@ func (ix *Index) folderByPath(ctx context.Context, dir string) (Folder, error) {
 		return Folder{}, fmt.Errorf("%s: %w", dir, ErrUnknownFolder)
 	}
 	if err != nil {
-		return Folder{}, fmt.Errorf("%s: %w", dir, err)
+		return Folder{}, fmt.Errorf("%s: %w", dir, classify(err))
 	}
 	return f, nil
 }
 
 // SetSample marks a folder as the bundled sample library.
 func (ix *Index) SetSample(ctx context.Context, dir string, sample bool) error {
+	if err := ix.writeCheck(); err != nil {
+		return err
+	}
 	f, err := ix.folderByPath(ctx, dir)
 	if err != nil {
 		return err
 	}
 	_, err = ix.db.ExecContext(ctx, `UPDATE folders SET sample = ? WHERE id = ?`, sample, f.ID)
-	return err
+	return classify(err)
 }
 
 // RemoveFolder takes a folder and everything indexed from it out of the
-// library. The folder itself is never touched.
+// library. The folder itself is never touched. The removed text is
+// overwritten in the library file (secure_delete) and the journal is
+// written back and truncated, so it cannot be read back from either.
 func (ix *Index) RemoveFolder(ctx context.Context, dir string) error {
+	if err := ix.writeCheck(); err != nil {
+		return fmt.Errorf("remove %s: %w", dir, err)
+	}
 	f, err := ix.folderByPath(ctx, dir)
 	if err != nil {
 		return fmt.Errorf("remove %w", err)
 	}
+	var chunks int64
+	if err := ix.db.QueryRowContext(ctx, `SELECT n_chunks FROM folders WHERE id = ?`, f.ID).Scan(&chunks); err != nil {
+		return fmt.Errorf("remove %s: %w", dir, classify(err))
+	}
+	mode := ix.choosePurge(ctx, chunks)
 	tx, err := ix.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("remove %s: %w", dir, err)
+		return fmt.Errorf("remove %s: %w", dir, classify(err))
 	}
 	defer tx.Rollback()
+	if err := setPurgeMode(ctx, tx, mode); err != nil {
+		return fmt.Errorf("remove %s: %w", dir, classify(err))
+	}
+	if _, err := deleteFTSRows(ctx, tx, `SELECT c.id, c.path, c.text, d.title FROM chunks c JOIN documents d ON d.id = c.doc_id
+		WHERE d.folder_id = ?`, f.ID); err != nil {
+		return fmt.Errorf("remove %s: %w", dir, classify(err))
+	}
 	for _, q := range []string{
-		`DELETE FROM chunks_fts WHERE rowid IN (SELECT c.id FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE d.folder_id = ?)`,
 		`DELETE FROM chunks WHERE doc_id IN (SELECT id FROM documents WHERE folder_id = ?)`,
 		`DELETE FROM documents WHERE folder_id = ?`,
 		`DELETE FROM skipped WHERE folder_id = ?`,
 		`DELETE FROM folders WHERE id = ?`,
 	} {
 		if _, err := tx.ExecContext(ctx, q, f.ID); err != nil {
-			return fmt.Errorf("remove %s: %w", dir, err)
+			return fmt.Errorf("remove %s: %w", dir, classify(err))
 		}
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("remove %s: %w", dir, classify(err))
+	}
+	if err := ix.finishChanges(context.WithoutCancel(ctx), true, false); err != nil {
+		return fmt.Errorf("remove %s: %w", dir, err)
+	}
+	return nil
 }
 
 // Skipped lists the files of a folder left out at the last scan, and why.
 func (ix *Index) Skipped(ctx context.Context, folderID int64) ([]Skip, error) {
 	rows, err := ix.db.QueryContext(ctx, `SELECT rel_path, reason FROM skipped WHERE folder_id = ? ORDER BY rel_path`, folderID)
 	if err != nil {
-		return nil, fmt.Errorf("list skipped files: %w", err)
+		return nil, fmt.Errorf("list skipped files: %w", classify(err))
 	}
 	defer rows.Close()
 	var out []Skip
@@ -141,12 +174,11 @@ type Stats struct {
 func (ix *Index) Stats(ctx context.Context) (Stats, error) {
 	var s Stats
 	var last int64
-	err := ix.db.QueryRowContext(ctx, `SELECT
-		(SELECT count(*) FROM folders), (SELECT count(*) FROM documents), (SELECT count(*) FROM chunks),
-		(SELECT coalesce(sum(size), 0) FROM documents), (SELECT coalesce(max(last_scan), 0) FROM folders)`).
+	err := ix.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(n_documents), 0), coalesce(sum(n_chunks), 0),
+		coalesce(sum(n_bytes), 0), coalesce(max(last_scan), 0) FROM folders`).
 		Scan(&s.Folders, &s.Documents, &s.Chunks, &s.MarkdownBytes, &last)
 	if err != nil {
-		return s, fmt.Errorf("stats: %w", err)
+		return s, fmt.Errorf("stats: %w", classify(err))
 	}
 	if last > 0 {
 		s.LastScan = time.Unix(last, 0)
@@ -169,7 +201,7 @@ func (ix *Index) ChunkOptions(ctx context.Context) (chunker.Options, error) {
 			continue
 		}
 		if err != nil {
-			return opt, fmt.Errorf("read settings: %w", err)
+			return opt, fmt.Errorf("read settings: %w", classify(err))
 		}
 		if n, err := strconv.Atoi(v); err == nil {
 			*dst = n
@@ -184,9 +216,12 @@ func (ix *Index) SetChunkOptions(ctx context.Context, opt chunker.Options) error
 	if err := opt.Validate(); err != nil {
 		return err
 	}
+	if err := ix.writeCheck(); err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
 	for key, v := range map[string]int{"chunk.max": opt.Max, "chunk.min": opt.Min, "chunk.overlap": opt.Overlap} {
 		if _, err := ix.db.ExecContext(ctx, `INSERT OR REPLACE INTO settings(key, value) VALUES(?, ?)`, key, strconv.Itoa(v)); err != nil {
-			return fmt.Errorf("save settings: %w", err)
+			return fmt.Errorf("save settings: %w", classify(err))
 		}
 	}
 	return nil
@@ -200,4 +235,27 @@ func (ix *Index) StoredChars(ctx context.Context) (int64, error) {
 		return 0, fmt.Errorf("count stored text: %w", err)
 	}
 	return n, nil
+}
+
+// Setting reads one library setting; ok is false when it was never set.
+func (ix *Index) Setting(ctx context.Context, key string) (value string, ok bool, err error) {
+	err = ix.db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, key).Scan(&value)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("read setting %s: %w", key, classify(err))
+	}
+	return value, true, nil
+}
+
+// SetSetting stores one library setting.
+func (ix *Index) SetSetting(ctx context.Context, key, value string) error {
+	if err := ix.writeCheck(); err != nil {
+		return fmt.Errorf("save setting %s: %w", key, err)
+	}
+	if _, err := ix.db.ExecContext(ctx, `INSERT OR REPLACE INTO settings(key, value) VALUES(?, ?)`, key, value); err != nil {
+		return fmt.Errorf("save setting %s: %w", key, classify(err))
+	}
+	return nil
 }

@@ -60,6 +60,9 @@ type Hit struct {
 	Section     string
 	Text        string // the chunk's original Markdown
 	Snippet     Snippet
+	// Offline is set when the hit's folder could not be read at its last
+	// scan: the text is as it was then, and the file may not open.
+	Offline bool
 }
 
 // Citation is how a hit is quoted: folder/path:start-end · Heading > Path.
@@ -116,7 +119,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		res.AllWords = total // plain BM25 does not count chunks with every word
 	}
 	if err := ix.page(ctx, q, all, filter, args, opt.Offset, opt.Limit, opt, res); err != nil {
-		return nil, fmt.Errorf("search %q: %w", input, err)
+		return nil, fmt.Errorf("search %q: %w", input, classify(err))
 	}
 	// The relaxed hits follow the strict ones: chunks with some words but
 	// not all, so pages neither repeat nor skip a hit, and the total counts
@@ -133,7 +136,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		if len(res.Hits) < opt.Limit && restTotal > 0 {
 			offset := max(0, opt.Offset-total)
 			if err := ix.page(ctx, q, rest, filter, args, offset, opt.Limit-len(res.Hits), opt, res); err != nil {
-				return nil, fmt.Errorf("search %q: %w", input, err)
+				return nil, fmt.Errorf("search %q: %w", input, classify(err))
 			}
 			for i := range res.Hits {
 				res.Hits[i].Rank = opt.Offset + i + 1
@@ -152,7 +155,7 @@ func (ix *Index) page(ctx context.Context, q Query, match, filter string, args [
 		return nil
 	}
 	sqlText := fmt.Sprintf(`SELECT c.id, c.chunk_id, c.kind, c.path, c.section, c.start_line, c.end_line, c.text,
-		d.rel_path, d.title, f.path, bm25(chunks_fts, %g, %g, %g) AS score
+		d.rel_path, d.title, f.path, f.offline != '', bm25(chunks_fts, %g, %g, %g) AS score
 		FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
 		JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id
 		WHERE chunks_fts MATCH ?%s ORDER BY score, c.id LIMIT ? OFFSET ?`,
@@ -166,7 +169,7 @@ func (ix *Index) page(ctx context.Context, q Query, match, filter string, args [
 		var h Hit
 		var path string
 		if err := rows.Scan(&h.ChunkRowID, &h.ChunkID, &h.Kind, &path, &h.Section, &h.StartLine, &h.EndLine, &h.Text,
-			&h.Path, &h.Title, &h.Folder, &h.Score); err != nil {
+			&h.Path, &h.Title, &h.Folder, &h.Offline, &h.Score); err != nil {
 			return err
 		}
 		h.Score = -h.Score // bm25 is lower-is-better
@@ -188,7 +191,7 @@ func (ix *Index) count(ctx context.Context, match, filter string, args []any) (i
 			JOIN documents d ON d.id = c.doc_id WHERE chunks_fts MATCH ?` + filter
 	}
 	if err := ix.db.QueryRowContext(ctx, q, append([]any{match}, args...)...).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count matches: %w", err)
+		return 0, fmt.Errorf("count matches: %w", classify(err))
 	}
 	return n, nil
 }
@@ -240,7 +243,7 @@ func (ix *Index) Section(ctx context.Context, chunkRowID int64) ([]SectionChunk,
 		FROM chunks c JOIN chunks h ON h.doc_id = c.doc_id AND h.section = c.section
 		WHERE h.id = ? ORDER BY c.ordinal`, chunkRowID)
 	if err != nil {
-		return nil, fmt.Errorf("section of chunk %d: %w", chunkRowID, err)
+		return nil, fmt.Errorf("section of chunk %d: %w", chunkRowID, classify(err))
 	}
 	defer rows.Close()
 	var out []SectionChunk
