@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -24,6 +25,12 @@ const AppID = "org.folio.desktop"
 // runGUI opens the window on the library; on a first run it installs the
 // bundled sample library so there is something to search at once.
 func runGUI(e *env, dbPath string) int {
+	// Before anything is created: without a display the window cannot
+	// open, and the command line is the way to use Folio.
+	if err := displayAvailable(); err != nil {
+		fmt.Fprintf(e.stderr, "folio: %v; use the command line (`folio search …`, `folio help`) or run inside a desktop session\n", err)
+		return exitError
+	}
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	if dbPath == "" {
@@ -40,10 +47,16 @@ func runGUI(e *env, dbPath string) int {
 		return exitError
 	}
 	defer ix.Close()
-	if err := installSample(a, ix); err != nil {
-		fmt.Fprintf(e.stderr, "folio: sample library: %v\n", err)
+	if !ix.ReadOnly() {
+		if err := installSample(ix); err != nil {
+			fmt.Fprintf(e.stderr, "folio: sample library: %v\n", err)
+		}
 	}
 	w := ui.New(a, ix)
+	if ix.Unclean() {
+		// Only after a crash or kill: checked while the window is usable.
+		w.Background("The library was not closed cleanly last time, and checking it found damage.", ix.CheckUnclean)
+	}
 	w.Window().ShowAndRun()
 	// A running import is cancelled (what it finished stays) before the
 	// library closes.
@@ -51,31 +64,85 @@ func runGUI(e *env, dbPath string) int {
 	return exitOK
 }
 
-// installSample writes the bundled sample library into Folio's own config
-// folder and adds it, once: removing it in the window is for good.
-func installSample(a fyne.App, ix *index.Index) error {
-	const done = "sample.installed"
-	if a.Preferences().Bool(done) {
-		return nil
+// sampleSetting records, per library, that the sample was offered once:
+// removing it in the window is for good.
+const sampleSetting = "sample.installed"
+
+// sampleMarker names the file that marks a sample folder as Folio's own.
+// Folio writes only into a folder that it created and marked.
+const sampleMarker = ".folio-sample"
+
+// sampleDir is where the sample library lives: Folio's own cache folder,
+// never a folder of the user's (it can be written again from the binary).
+func sampleDir() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("find cache folder: %w", err)
 	}
+	return filepath.Join(dir, "folio", "sample"), nil
+}
+
+// installSample adds the bundled sample library to a new, empty library,
+// once. If the sample's folder was deleted since (a cleared cache), it is
+// written again, since it is Folio's own.
+func installSample(ix *index.Index) error {
 	ctx := context.Background()
-	folders, err := ix.Folders(ctx)
-	if err != nil || len(folders) > 0 {
+	dir, err := sampleDir()
+	if err != nil {
 		return err
 	}
-	dir := filepath.Join(filepath.Dir(ix.Path()), "sample")
+	folders, err := ix.Folders(ctx)
+	if err != nil {
+		return err
+	}
+	_, installed, err := ix.Setting(ctx, sampleSetting)
+	if err != nil {
+		return err
+	}
+	if installed {
+		for _, f := range folders {
+			if f.Sample && f.Path == dir {
+				if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+					return writeSample(dir)
+				}
+			}
+		}
+		return nil
+	}
+	if len(folders) > 0 {
+		// A library that already has folders (or had the sample under an
+		// older Folio) is not given one.
+		return ix.SetSetting(ctx, sampleSetting, "not needed")
+	}
 	if err := writeSample(dir); err != nil {
 		return err
 	}
 	if _, err := ix.AddFolder(ctx, dir, index.ImportOptions{}); err != nil {
 		return err
 	}
-	a.Preferences().SetBool(done, true)
-	return ix.SetSample(ctx, dir, true)
+	if err := ix.SetSample(ctx, dir, true); err != nil {
+		return err
+	}
+	return ix.SetSetting(ctx, sampleSetting, time.Now().Format(time.RFC3339))
 }
 
+// writeSample writes the bundled files into dir. It creates and marks dir
+// itself; a dir that exists without the mark is someone else's and is left
+// alone, and no existing file is ever overwritten.
 func writeSample(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return fmt.Errorf("write sample library: %w", err)
+	}
+	switch err := os.Mkdir(dir, 0o755); {
+	case err == nil:
+		if err := createNew(filepath.Join(dir, sampleMarker), []byte("Folio wrote this folder: it holds Folio's sample library.\nRemove the sample library in Folio's window to stop using it.\n")); err != nil {
+			return fmt.Errorf("write sample library: %w", err)
+		}
+	case errors.Is(err, fs.ErrExist):
+		if _, err := os.Stat(filepath.Join(dir, sampleMarker)); err != nil {
+			return fmt.Errorf("%s already exists and is not Folio's sample folder: nothing was written there", dir)
+		}
+	default:
 		return fmt.Errorf("write sample library: %w", err)
 	}
 	return fs.WalkDir(assets.Sample(), ".", func(p string, d fs.DirEntry, err error) error {
@@ -86,8 +153,24 @@ func writeSample(dir string) error {
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(filepath.Join(dir, p), data, 0o644)
+		if err := createNew(filepath.Join(dir, filepath.FromSlash(p)), data); err != nil && !errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("write sample library: %w", err)
+		}
+		return nil
 	})
+}
+
+// createNew writes a file that must not exist yet.
+func createNew(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // showOpenProblem tells a person who started Folio from a menu why it

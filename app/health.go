@@ -19,7 +19,7 @@ func runHealth(e *env, args []string) int {
 	fs := newFlagSet(e, "health")
 	db := dbFlag(fs)
 	asJSON := fs.Bool("json", false, "print the report as JSON")
-	ix, _, ok := openCommand(e, fs, db, args, noArgs)
+	ix, _, ok := openCommand(e, fs, db, args, index.ReadOnly, noArgs)
 	if !ok {
 		return exitError
 	}

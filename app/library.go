@@ -21,8 +21,9 @@ func init() {
 		command{"scan", "[--db FILE]", "re-scan every folder: index new and changed files, drop deleted ones", runScan},
 		command{"remove", "[--db FILE] DIR", "remove a folder from the library (its files are not touched)", runRemove},
 		command{"folders", "[--db FILE]", "list the library's folders", runFolders},
-		command{"search", "[--db FILE] [--json] [--limit N] [--folder DIR] QUERY...", "search the library", runSearch},
+		command{"search", "[--db FILE] [--json] [--limit N] [--folder DIR] [--] QUERY...", "search the library (flags come first; the rest is the query)", runSearch},
 		command{"stats", "[--db FILE]", "folders, documents, chunks, database size, last scan", runStats},
+		command{"check", "[--db FILE]", "check the library file for damage (reads every page)", runCheck},
 	)
 }
 
@@ -31,7 +32,11 @@ func dbFlag(fs *flag.FlagSet) *string {
 	return fs.String("db", "", "library file (default $FOLIO_DB, else the user config folder's folio/library.db)")
 }
 
-func openLibrary(e *env, flagValue string) (*index.Index, bool) {
+// openLibrary opens the library named by --db (else FOLIO_DB, else the
+// default). A command that only reads opens it read-only: it never creates
+// a library or changes one. A command that writes checks a library that
+// was not closed cleanly before it writes.
+func openLibrary(e *env, flagValue string, mode index.Mode) (*index.Index, bool) {
 	path := flagValue
 	if path == "" {
 		var err error
@@ -40,23 +45,36 @@ func openLibrary(e *env, flagValue string) (*index.Index, bool) {
 			return nil, false
 		}
 	}
-	ix, err := index.Open(path)
+	ix, err := index.OpenMode(path, mode)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "folio: %v\n", err)
 		return nil, false
+	}
+	if mode != index.ReadOnly && ix.ReadOnly() {
+		ix.Close()
+		fmt.Fprintf(e.stderr, "folio: %s: %v (the file or its folder cannot be written; searching still works)\n", path, index.ErrReadOnly)
+		return nil, false
+	}
+	if ix.Unclean() {
+		fmt.Fprintln(e.stderr, "folio: the library was not closed cleanly last time; checking it…")
+		if err := ix.CheckUnclean(context.Background()); err != nil {
+			ix.Close()
+			fmt.Fprintf(e.stderr, "folio: %v\n", err)
+			return nil, false
+		}
 	}
 	return ix, true
 }
 
 // openCommand parses a library command's flags, checks its positional
 // arguments with valid, and opens the library (--db, else the default).
-func openCommand(e *env, fs *flag.FlagSet, db *string, args []string, valid func(rest []string) bool) (*index.Index, []string, bool) {
+func openCommand(e *env, fs *flag.FlagSet, db *string, args []string, mode index.Mode, valid func(rest []string) bool) (*index.Index, []string, bool) {
 	rest, err := parseFlags(fs, args)
 	if err != nil || !valid(rest) {
 		fs.Usage()
 		return nil, nil, false
 	}
-	ix, ok := openLibrary(e, *db)
+	ix, ok := openLibrary(e, *db, mode)
 	return ix, rest, ok
 }
 
@@ -113,6 +131,12 @@ func printSummary(w io.Writer, s index.Summary) {
 	for _, sk := range s.Skipped {
 		fmt.Fprintf(w, "  skipped %s: %s\n", sk.Path, sk.Reason)
 	}
+	for _, wn := range s.Warnings {
+		fmt.Fprintf(w, "  warning %s: %s\n", wn.Path, wn.Reason)
+	}
+	for _, o := range s.Offline {
+		fmt.Fprintf(w, "offline %s: %s; its documents were kept and stay searchable\n", o.Path, o.Reason)
+	}
 	if s.Cancelled {
 		fmt.Fprintln(w, "cancelled: what was finished is searchable; `folio scan` completes the rest")
 	}
@@ -120,7 +144,7 @@ func printSummary(w io.Writer, s index.Summary) {
 
 func runAdd(e *env, args []string) int {
 	fs := newFlagSet(e, "add")
-	ix, dirs, ok := openCommand(e, fs, dbFlag(fs), args, someArgs)
+	ix, dirs, ok := openCommand(e, fs, dbFlag(fs), args, index.ReadWrite, someArgs)
 	if !ok {
 		return exitError
 	}
@@ -136,13 +160,16 @@ func runAdd(e *env, args []string) int {
 			continue
 		}
 		printSummary(e.stdout, s)
+		if len(s.Offline) > 0 {
+			status = exitError
+		}
 	}
 	return status
 }
 
 func runScan(e *env, args []string) int {
 	fs := newFlagSet(e, "scan")
-	ix, _, ok := openCommand(e, fs, dbFlag(fs), args, noArgs)
+	ix, _, ok := openCommand(e, fs, dbFlag(fs), args, index.Existing, noArgs)
 	if !ok {
 		return exitError
 	}
@@ -155,12 +182,16 @@ func runScan(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "folio: %v\n", err)
 		return exitError
 	}
+	if len(s.Offline) > 0 {
+		fmt.Fprintf(e.stderr, "folio: %s could not be read; plug in the drive or mount the share and scan again, or remove the folder with `folio remove`\n", plural(len(s.Offline), "folder"))
+		return exitError
+	}
 	return exitOK
 }
 
 func runRemove(e *env, args []string) int {
 	fs := newFlagSet(e, "remove")
-	ix, dirs, ok := openCommand(e, fs, dbFlag(fs), args, oneArg)
+	ix, dirs, ok := openCommand(e, fs, dbFlag(fs), args, index.Existing, oneArg)
 	if !ok {
 		return exitError
 	}
@@ -175,7 +206,7 @@ func runRemove(e *env, args []string) int {
 
 func runFolders(e *env, args []string) int {
 	fs := newFlagSet(e, "folders")
-	ix, _, ok := openCommand(e, fs, dbFlag(fs), args, noArgs)
+	ix, _, ok := openCommand(e, fs, dbFlag(fs), args, index.ReadOnly, noArgs)
 	if !ok {
 		return exitError
 	}
@@ -194,13 +225,16 @@ func runFolders(e *env, args []string) int {
 			last = "scanned " + f.LastScan.Format("2006-01-02 15:04")
 		}
 		fmt.Fprintf(e.stdout, "%s\n  %s, %s, %s skipped, %s\n", f.Path, plural(f.Documents, "document"), plural(f.Chunks, "chunk"), fmt.Sprint(f.Skipped), last)
+		if f.Offline != "" {
+			fmt.Fprintf(e.stdout, "  offline: %s (documents kept and searchable)\n", f.Offline)
+		}
 	}
 	return exitOK
 }
 
 func runStats(e *env, args []string) int {
 	fs := newFlagSet(e, "stats")
-	ix, _, ok := openCommand(e, fs, dbFlag(fs), args, noArgs)
+	ix, _, ok := openCommand(e, fs, dbFlag(fs), args, index.ReadOnly, noArgs)
 	if !ok {
 		return exitError
 	}
@@ -219,6 +253,27 @@ func runStats(e *env, args []string) int {
 	return exitOK
 }
 
+// runCheck reads the whole library file and its indexes: what a person
+// runs when they suspect damage (a failing disk, a copy taken while Folio
+// was writing). Everyday commands check only after an unclean exit.
+func runCheck(e *env, args []string) int {
+	fs := newFlagSet(e, "check")
+	ix, _, ok := openCommand(e, fs, dbFlag(fs), args, index.Existing, noArgs)
+	if !ok {
+		return exitError
+	}
+	defer ix.Close()
+	ctx, stop := interruptible()
+	defer stop()
+	start := time.Now()
+	if err := ix.IntegrityCheck(ctx); err != nil {
+		fmt.Fprintf(e.stderr, "folio: %v\n", err)
+		return exitError
+	}
+	fmt.Fprintf(e.stdout, "%s: no damage found (%s)\n", ix.Path(), time.Since(start).Round(time.Millisecond))
+	return exitOK
+}
+
 // jsonHit is the --json form of a hit.
 type jsonHit struct {
 	Rank        int      `json:"rank"`
@@ -232,6 +287,7 @@ type jsonHit struct {
 	Snippet     string   `json:"snippet"`
 	Highlights  [][2]int `json:"highlights"`
 	ChunkID     string   `json:"chunk_id"`
+	Offline     bool     `json:"offline,omitempty"` // the folder could not be read at its last scan
 }
 
 func runSearch(e *env, args []string) int {
@@ -240,7 +296,17 @@ func runSearch(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "one JSON object per hit per line")
 	limit := fs.Int("limit", 10, "number of hits")
 	folder := fs.String("folder", "", "only search this library folder")
-	ix, words, ok := openCommand(e, fs, db, args, someArgs)
+	// Flags come first: everything from the first query word on (or after
+	// --) is the query, so "fever -child" excludes child.
+	if err := fs.Parse(args); err != nil {
+		return exitError
+	}
+	words := fs.Args()
+	if len(words) == 0 {
+		fs.Usage()
+		return exitError
+	}
+	ix, ok := openLibrary(e, *db, index.ReadOnly)
 	if !ok {
 		return exitError
 	}
@@ -262,11 +328,15 @@ func runSearch(e *env, args []string) int {
 			if hl == nil {
 				hl = [][2]int{}
 			}
-			enc.Encode(jsonHit{h.Rank, h.Score, h.Folder, h.Path, h.StartLine, h.EndLine, h.HeadingPath, h.Title, h.Snippet.Text, hl, h.ChunkID})
+			enc.Encode(jsonHit{h.Rank, h.Score, h.Folder, h.Path, h.StartLine, h.EndLine, h.HeadingPath, h.Title, h.Snippet.Text, hl, h.ChunkID, h.Offline})
 		}
 	} else {
 		for _, h := range res.Hits {
-			fmt.Fprintf(e.stdout, "%d. %s\n   %s\n\n", h.Rank, h.Citation(), markSnippet(h.Snippet, isTerminal(e.stdout)))
+			offline := ""
+			if h.Offline {
+				offline = " (offline folder: as of its last scan)"
+			}
+			fmt.Fprintf(e.stdout, "%d. %s%s\n   %s\n\n", h.Rank, h.Citation(), offline, markSnippet(h.Snippet, isTerminal(e.stdout)))
 		}
 		note := ""
 		if res.Relaxed {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -30,7 +31,9 @@ type sidebar struct {
 	selected   int
 	remove     *widget.Button
 	rescan     *widget.Button
+	add        *widget.Button
 	dropSample *widget.Button // one click removes the bundled sample
+	readOnly   bool
 }
 
 func newSidebar(w *Window) *sidebar {
@@ -61,11 +64,14 @@ func newSidebar(w *Window) *sidebar {
 	)
 	s.list.OnSelected = func(id widget.ListItemID) {
 		s.selected = id
-		s.remove.Enable()
-		s.rescan.Enable()
+		if !s.readOnly {
+			s.remove.Enable()
+			s.rescan.Enable()
+		}
 	}
 	add := widget.NewButtonWithIcon("Add folder", theme.FolderNewIcon(), w.chooseFolder)
 	add.Importance = widget.HighImportance
+	s.add = add
 	s.remove = widget.NewButtonWithIcon("Remove", theme.DeleteIcon(), s.confirmRemove)
 	s.rescan = widget.NewButtonWithIcon("Rescan", theme.ViewRefreshIcon(), func() {
 		if f, ok := s.current(); ok {
@@ -88,7 +94,19 @@ func newSidebar(w *Window) *sidebar {
 	return s
 }
 
+// setReadOnly disables everything that would change the library.
+func (s *sidebar) setReadOnly() {
+	s.readOnly = true
+	s.add.Disable()
+	s.remove.Disable()
+	s.rescan.Disable()
+	s.dropSample.Disable()
+}
+
 func folderInfo(f index.Folder) string {
+	if f.Offline != "" {
+		return fmt.Sprintf("offline: %s · %d docs kept", f.Offline, f.Documents)
+	}
 	last := "not scanned yet"
 	if !f.LastScan.IsZero() {
 		last = "scanned " + f.LastScan.Format("2 Jan 15:04")
@@ -119,22 +137,20 @@ func (s *sidebar) confirmRemove() {
 func (w *Window) removeFolder(dir string) {
 	w.spawn(func() {
 		err := w.lib.RemoveFolder(context.Background(), dir)
+		if errors.Is(err, index.ErrUnknownFolder) {
+			err = nil // another program removed it first: that is what was asked
+		}
 		fyne.Do(func() {
 			if err != nil {
 				w.showProblem("The folder could not be removed from the library.", err, "")
 			}
-			w.library.selected = -1
-			w.library.list.UnselectAll()
-			w.library.remove.Disable()
-			w.library.rescan.Disable()
 			w.refreshFolders()
-			w.rerunSearch()
 		})
 	})
 }
 
-// refreshFolders reloads the sidebar off the UI thread: counting the
-// chunks of a large library takes tens of milliseconds.
+// refreshFolders reloads the sidebar off the UI thread. When folders came
+// or went (here or in another program), the current search runs again.
 func (w *Window) refreshFolders() {
 	w.spawn(func() {
 		folders, err := w.lib.Folders(context.Background())
@@ -142,6 +158,16 @@ func (w *Window) refreshFolders() {
 			if err != nil {
 				w.showProblem("The library could not be read.", err, "Restart Folio; if this persists, move the library file aside and add your folders again.")
 				return
+			}
+			changed := len(folders) != len(w.library.folders)
+			for i := 0; !changed && i < len(folders); i++ {
+				changed = folders[i].ID != w.library.folders[i].ID || folders[i].Offline != w.library.folders[i].Offline
+			}
+			if changed && w.library.selected >= 0 {
+				w.library.selected = -1
+				w.library.list.UnselectAll()
+				w.library.remove.Disable()
+				w.library.rescan.Disable()
 			}
 			w.library.folders = folders
 			w.library.list.Refresh()
@@ -152,6 +178,9 @@ func (w *Window) refreshFolders() {
 				}
 			}
 			w.setHasFolders(len(folders) > 0)
+			if changed {
+				w.rerunSearch()
+			}
 		})
 	})
 }
@@ -293,7 +322,7 @@ func (p *importPanel) enqueue(dir string, add bool) {
 
 func (p *importPanel) drain() {
 	var total index.Summary
-	var failures []string
+	var failures []error
 	for {
 		p.mu.Lock()
 		if len(p.queue) == 0 {
@@ -318,7 +347,7 @@ func (p *importPanel) drain() {
 		cancel()
 		total.Add(s)
 		if err != nil {
-			failures = append(failures, err.Error())
+			failures = append(failures, err)
 		}
 		fyne.Do(func() {
 			p.w.refreshFolders()
@@ -345,12 +374,18 @@ func (p *importPanel) progress(pr index.Progress) {
 	})
 }
 
-func (p *importPanel) finish(s index.Summary, failures []string) {
+func (p *importPanel) finish(s index.Summary, failures []error) {
 	p.running.Hide()
 	text := fmt.Sprintf("Import finished: %d added, %d updated, %d removed, %d unchanged, %d skipped.",
 		s.Added, s.Updated, s.Removed, s.Unchanged, len(s.Skipped))
 	if s.Cancelled {
 		text = "Import cancelled: what was finished is searchable; Rescan completes the rest. " + text[len("Import finished: "):]
+	}
+	for _, o := range s.Offline {
+		text += fmt.Sprintf("\n%s is offline (%s): its documents were kept and stay searchable. Plug in the drive or mount the share, then Rescan.", o.Path, o.Reason)
+	}
+	for _, wn := range s.Warnings {
+		text += fmt.Sprintf("\nWarning, %s: %s.", wn.Path, wn.Reason)
 	}
 	p.summary.SetText(text)
 	p.summary.Show()
@@ -368,8 +403,25 @@ func (p *importPanel) finish(s index.Summary, failures []string) {
 	}
 	p.skipped.Refresh()
 	if len(failures) > 0 {
-		p.w.showProblem("An import could not finish.", fmt.Errorf("%s", strings.Join(failures, "\n")), "Check that the folder exists and can be read, then try again.")
+		p.w.showProblem("An import could not finish.", errors.Join(failures...), importAdvice(failures))
 	}
+}
+
+// importAdvice says what to do about failed imports, only where there is
+// something to do: a folder another program removed needs nothing.
+func importAdvice(failures []error) string {
+	for _, err := range failures {
+		switch {
+		case errors.Is(err, index.ErrFolderRemoved), errors.Is(err, index.ErrUnknownFolder):
+		case errors.Is(err, index.ErrBusy):
+			return "Another program is writing to the library; try again when it has finished."
+		case errors.Is(err, index.ErrReadOnly):
+			return "The library cannot be written here; searching still works."
+		default:
+			return "Check that the folder exists and can be read, then try again."
+		}
+	}
+	return ""
 }
 
 // chunkOptions reads the chunk settings from Fyne preferences.

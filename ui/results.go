@@ -130,5 +130,9 @@ func citationLine(h index.Hit) string {
 	if h.EndLine != h.StartLine {
 		lines = fmt.Sprintf("lines %d–%d", h.StartLine, h.EndLine)
 	}
-	return fmt.Sprintf("%s · %s · %s", h.Path, lines, filepath.Base(h.Folder))
+	line := fmt.Sprintf("%s · %s · %s", h.Path, lines, filepath.Base(h.Folder))
+	if h.Offline {
+		line += " · offline folder (as of its last scan)"
+	}
+	return line
 }

@@ -32,7 +32,15 @@ type Library interface {
 	RemoveFolder(ctx context.Context, dir string) error
 	SetChunkOptions(ctx context.Context, opt chunker.Options) error
 	Health(ctx context.Context) (*index.Health, error)
+	// ReadOnly is true for a library on storage that cannot be written.
+	ReadOnly() bool
+	// DataVersion changes when another program changes the library.
+	DataVersion(ctx context.Context) (int64, error)
 }
+
+// ChangePoll is how often the window asks whether another program changed
+// the library (a cheap read of a counter SQLite keeps).
+const ChangePoll = 1500 * time.Millisecond
 
 // Debounce is how long typing must pause before a search runs.
 const Debounce = 120 * time.Millisecond
@@ -63,6 +71,8 @@ type Window struct {
 
 	searchSeq   atomic.Int64 // the newest search; older answers are dropped
 	busy        atomic.Int64 // background tasks running or scheduled
+	stopBg      context.CancelFunc
+	bgCtx       context.Context // cancelled by Shutdown
 	debounceMu  sync.Mutex
 	debounce    *time.Timer
 	lastQuery   string
@@ -74,6 +84,7 @@ type Window struct {
 // New builds the window over lib. Call ShowAndRun on the result's Window.
 func New(a fyne.App, lib Library) *Window {
 	w := &Window{app: a, lib: lib}
+	w.bgCtx, w.stopBg = context.WithCancel(context.Background())
 	w.win = a.NewWindow("Folio")
 	w.openInShell = openInEditor
 	w.openURL = func(u string) error {
@@ -112,8 +123,48 @@ func New(a fyne.App, lib Library) *Window {
 		w.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, focus)
 	}
 	w.win.Canvas().Focus(w.search)
+	if lib.ReadOnly() {
+		w.library.setReadOnly()
+		w.status.SetText("This library is read-only (its file or folder cannot be written): searching works, changes are disabled.")
+	}
 	w.refreshFolders()
+	w.spawn(w.watchLibrary)
 	return w
+}
+
+// Background runs work off the UI thread with a context that Shutdown
+// cancels; a failure other than the cancel is shown as a problem.
+func (w *Window) Background(what string, f func(ctx context.Context) error) {
+	w.spawn(func() {
+		if err := f(w.bgCtx); err != nil && w.bgCtx.Err() == nil {
+			fyne.Do(func() { w.showProblem(what, err, "") })
+		}
+	})
+}
+
+// watchLibrary notices changes made by another program (a second window,
+// `folio add` or `folio remove` in a terminal) and refreshes the sidebar;
+// when folders came or went, the current search runs again.
+func (w *Window) watchLibrary() {
+	last, err := w.lib.DataVersion(w.bgCtx)
+	if err != nil {
+		return
+	}
+	tick := time.NewTicker(ChangePoll)
+	defer tick.Stop()
+	for {
+		select {
+		case <-w.bgCtx.Done():
+			return
+		case <-tick.C:
+		}
+		v, err := w.lib.DataVersion(w.bgCtx)
+		if err != nil || v == last {
+			continue
+		}
+		last = v
+		w.refreshFolders()
+	}
 }
 
 // Window is the Fyne window, for ShowAndRun.
@@ -132,6 +183,7 @@ func (w *Window) spawn(f func()) {
 // work to end, so the library can be closed cleanly after the window.
 func (w *Window) Shutdown(timeout time.Duration) bool {
 	w.imports.stopAll()
+	w.stopBg()
 	deadline := time.Now().Add(timeout)
 	for w.busy.Load() > 0 {
 		if time.Now().After(deadline) {
@@ -187,7 +239,11 @@ func (w *Window) runSearch(seq int64, q string) {
 		}
 		w.lastQuery = q
 		w.results.set(res.Hits)
-		w.status.SetText(statusLine(res))
+		status := statusLine(res)
+		if w.lib.ReadOnly() {
+			status += " · read-only library"
+		}
+		w.status.SetText(status)
 		if len(res.Hits) > 0 {
 			w.results.selectHit(0)
 		} else {
