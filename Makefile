@@ -5,6 +5,8 @@
 #   make run     build and start Folio (opens the bundled sample library)
 #   make test    gofmt check + go vet + all tests (cgo on; heavy corpus tests)
 #   make bench   run the benchmarks
+#   make bench-process  whole-process figures (add, search, scan, remove) on
+#                ../shared/corpus; SCALE=1 adds the 12-copy million-chunk library
 #   make screenshot  start the real window under Xvfb on the sample library,
 #                type a query and write assets/screenshot.png
 #   make clean   remove build output
@@ -35,7 +37,7 @@ export CGO_ENABLED := 1
 
 .DEFAULT_GOAL := build
 
-.PHONY: all deps build run test fmt-check vet bench clean screenshot
+.PHONY: all deps build run test fmt-check vet bench bench-process clean screenshot
 
 all: build
 
@@ -147,6 +149,70 @@ test: deps fmt-check vet
 
 bench: deps
 	$(GO) test -run '^$$' -bench $(BENCH) -benchmem -timeout $(TEST_TIMEOUT) $(BENCHFLAGS) $(PKGS)
+
+# ---- whole-process figures ---------------------------------------------------
+
+CORPUS ?= ../shared/corpus
+SCALE  ?= 0
+# Where the 12-copy library's Markdown is written (about 2.4 GB on disk);
+# it is kept between runs, never inside the repository.
+SCALE_DIR ?= /tmp/folio-scale
+
+# Times whole `folio` processes the way a person or a script runs them:
+# wall time (bash's clock, medians of repeated warm runs) and peak memory
+# (GNU time). The reference measured in the same run is SQLite's own shell:
+# importing one FTS5 row per file of the same folder (fsdir, readfile) and
+# answering one FTS5 query on that table, so figures compare across
+# machines as ratios.
+define BENCH_PROCESS_SCRIPT
+set -eu
+$(APT_FUNCTIONS)
+missing=$$(missing time sqlite3)
+if [ -n "$$missing" ]; then
+  echo "bench-process: installing $$missing(GNU time for peak memory, SQLite's shell as the reference)"
+  apt_install bench-process $$missing
+fi
+tmp=$$(mktemp -d)
+trap 'rm -rf "$$tmp"' EXIT
+export XDG_CONFIG_HOME=$$tmp/config XDG_CACHE_HOME=$$tmp/cache FOLIO_DB=
+bin=$$(pwd)/$(BIN)
+ms() { local a=$$EPOCHREALTIME; "$$@" >/dev/null 2>&1 || true; local b=$$EPOCHREALTIME; echo "$$a $$b" | awk '{printf "%.0f\n", ($$2-$$1)*1000}'; }
+median() { sort -n | awk '{a[NR]=$$1} END {print a[int((NR+1)/2)]}'; }
+repeat() { local n=$$1; shift; for i in $$(seq "$$n"); do ms "$$@"; done | median; }
+rss() { /usr/bin/time -f '%M' -o "$$tmp/rss" "$$@"; } # peak KB into $$tmp/rss
+row() { printf '| %s | %s |\n' "$$1" "$$2"; }
+reference() { # one FTS5 row per Markdown file, by SQLite's shell
+  sqlite3 "$$1" "CREATE VIRTUAL TABLE docs USING fts5(path, body); INSERT INTO docs SELECT name, data FROM fsdir('$$2') WHERE name LIKE '%.md';"
+}
+measure() { # NAME DIR: add (and its reference), searches, unchanged scan
+  local name=$$1 dir=$$2 lib=$$tmp/$$1.db ref=$$tmp/$$1-ref.db
+  local t=$$(ms rss "$$bin" add --db "$$lib" "$$dir") mb=$$(( $$(cat "$$tmp/rss") / 1024 ))
+  local r=$$(ms reference "$$ref" "$$dir")
+  row "\`folio add\` $$name (reference: sqlite3 shell, one FTS5 row per file)" "$$t ms, peak RSS $$mb MB, library $$(( $$(stat -c %s "$$lib") / 1048576 )) MB ($$r ms)"
+  for q in fever "paracetamol dose child" "how do I undo the last git commit" "annual leave policy"; do
+    local s=$$(repeat 11 "$$bin" search --db "$$lib" "$$q")
+    local w=$$(echo "$$q" | cut -d' ' -f1)
+    local f=$$(repeat 11 sqlite3 "$$ref" "SELECT path FROM docs WHERE docs MATCH '$$w' ORDER BY rank LIMIT 10")
+    row "\`folio search $$q\` $$name, whole process, median of 11 (reference: sqlite3 shell, one FTS5 query)" "$$s ms ($$f ms)"
+  done
+  row "\`folio scan\` $$name, nothing changed, median of 3" "$$(repeat 3 "$$bin" scan --db "$$lib") ms"
+}
+echo "$$(date -u +%Y-%m-%d), $$(nproc) cores, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo
+echo "| what | measured (reference) |"
+echo "|---|---|"
+"$$bin" add --db "$$tmp/rm.db" "$(CORPUS)/medquad-md" >/dev/null
+row "\`folio remove\` medquad-md (6,255 documents), the removed text overwritten" "$$(ms "$$bin" remove --db "$$tmp/rm.db" "$(CORPUS)/medquad-md") ms"
+measure "all of $(CORPUS)" "$(CORPUS)"
+if [ "$(SCALE)" = 1 ]; then
+  [ -d "$(SCALE_DIR)/copy11" ] || python3 ../shared/bench/scale-corpus.py "$(SCALE_DIR)" 12
+  measure "12 copies ($(SCALE_DIR))" "$(SCALE_DIR)"
+fi
+endef
+export BENCH_PROCESS_SCRIPT
+
+bench-process: build
+	@bash -c "$$BENCH_PROCESS_SCRIPT"
 
 # ---- screenshot --------------------------------------------------------------
 

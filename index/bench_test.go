@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"sort"
 	"testing"
@@ -133,5 +134,73 @@ func BenchmarkRemoveMedquad(b *testing.B) {
 		b.StopTimer()
 		ix.Close()
 		b.StartTimer()
+	}
+}
+
+// BenchmarkPurge measures the two ways removed text leaves the search
+// index (purge.go) by removing 125 documents of 18f-handbook (250 files, each mode its own)
+// from a library of all of ../shared/corpus: exact secure deletes, and
+// plain deletes with a merge of the whole index. FOLIO_BENCH_LIBRARY names
+// a scratch copy of a larger library whose folder holds a 18f-handbook
+// folder (the 12-copy library of ../shared/bench), which is changed.
+func BenchmarkPurge(b *testing.B) {
+	ctx := context.Background()
+	var ix *Index
+	like := "18f-handbook/%"
+	if path := os.Getenv("FOLIO_BENCH_LIBRARY"); path != "" {
+		var err error
+		if ix, err = Open(path); err != nil {
+			b.Fatal(err)
+		}
+		like = "copy__/18f-handbook/%"
+	} else {
+		ix, _ = importOnce(b, "corpus")
+	}
+	defer ix.Close()
+	var folderID int64
+	if err := ix.db.QueryRow(`SELECT id FROM folders ORDER BY id LIMIT 1`).Scan(&folderID); err != nil {
+		b.Fatal(err)
+	}
+	for _, mode := range []struct {
+		name string
+		mode purgeMode
+	}{{"exact", purgeExact}, {"merge", purgeMerge}} {
+		b.Run(mode.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				var ids []int64
+				var chunks int64
+				rows, err := ix.db.Query(`SELECT id, n_chunks FROM documents WHERE rel_path LIKE ? ORDER BY id LIMIT 125`, like)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for rows.Next() {
+					var id, n int64
+					if err := rows.Scan(&id, &n); err != nil {
+						b.Fatal(err)
+					}
+					ids, chunks = append(ids, id), chunks+n
+				}
+				rows.Close()
+				if len(ids) == 0 {
+					b.Skip("no 18f-handbook documents left to remove")
+				}
+				b.StartTimer()
+				w := &writer{ix: ix, folderID: folderID, purge: mode.mode}
+				if err := w.ensure(ctx); err != nil {
+					b.Fatal(err)
+				}
+				if err := w.removeDocuments(ids); err != nil {
+					b.Fatal(err)
+				}
+				if err := w.commit(); err != nil {
+					b.Fatal(err)
+				}
+				if err := ix.finishChanges(ctx, true, false); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(chunks), "chunks")
+			}
+		})
 	}
 }

@@ -7,18 +7,17 @@ import (
 )
 
 // Removed text must leave the search index, not only the chunks table.
-// FTS5 offers two ways, with costs measured on this library format
-// (README, Reliability and privacy):
+// FTS5 offers two ways (BenchmarkPurge measures both):
 //
 //   - exact: secure-delete on, each deleted row's words are taken out of
-//     the index pages at once. About 1.5 ms per chunk, whatever else
-//     happens, so right for a few documents.
+//     the index pages at once. 0.3–1.5 ms per chunk deleted (more when the
+//     index has many segments), so right for a few documents.
 //   - merge: plain deletes (markers, nearly free), then one 'optimize'
-//     that rewrites the index without the deleted rows. About 10 µs per
-//     chunk of the whole library, so right when much is deleted.
+//     that rewrites the index without the deleted rows: 6–10 µs per chunk
+//     of the whole library, so right when much is deleted.
 //
 // Each operation takes the cheaper one, so its cost follows what it
-// deletes, and a merge never costs more than about 150 exact deletes of
+// deletes, and a merge never costs more than about 80 exact deletes of
 // what was removed. A merge that is owed is recorded (fts.purge_pending)
 // in the same transaction as the deletes, so a crash before the merge is
 // made good the next time the library is opened for writing.
@@ -31,8 +30,9 @@ const (
 )
 
 // mergeRatio is the cost of an exact delete over the cost per chunk of a
-// merge (1.5 ms / 10 µs, measured).
-const mergeRatio = 150
+// merge: measured between 45 and 150 (README). Near the middle, a wrong
+// guess costs at most about twice the better way.
+const mergeRatio = 80
 
 // choosePurge picks the way for an operation that deletes this many
 // chunks.
