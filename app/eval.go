@@ -20,28 +20,37 @@ import (
 
 	"folio/chunker"
 	"folio/index"
+	"folio/index/rank"
 )
 
 func init() {
 	commands = append(commands, command{"eval",
-		"--corpus DIR [--golden FILE.jsonl]... [--queries Q.jsonl --qrels R.tsv] [--max N --min N --overlap N | --fixed N] [--weights H,T,B] [--policy P] [--compare LIST] [--verbose] [--json]",
+		"--corpus DIR [--golden FILE.jsonl]... [--queries Q.jsonl --qrels R.tsv] [--max N --min N --overlap N | --fixed N] [--weights H,T,B] [--compare LIST] [--verbose] [--json]",
 		"measure retrieval on golden questions or judged queries, on a temporary index", runEval})
 }
 
 // setting is one way to chunk and rank, as named on the command line:
 // structural:MAX[+minN][+overlapN], fixed:N[+overlapN] or whole-file, each
-// optionally followed by +wH/T/B (bm25 weights) and +all, +fill or +any
-// (the search policy).
+// optionally followed by +wH/T/B (the first stage's bm25 column weights),
+// +kN (candidates for the second stage), +perfileN (passages of a file per
+// page, 0 for no limit) and +feature=weight for the second stage's
+// weights (+coverage=2+fts=0; names as in `folio search --explain`).
 type setting struct {
-	name    string
-	kind    string // structural, fixed, whole-file
-	opt     chunker.Options
-	fixed   int
-	weights [3]float64
-	policy  index.Policy
+	name       string
+	kind       string // structural, fixed, whole-file
+	opt        chunker.Options
+	fixed      int
+	weights    [3]float64
+	ranking    rank.Weights
+	candidates int
+	perFile    int
 }
 
-var policyNames = map[string]index.Policy{"all": index.AllThenAny, "fill": index.AllThenFill, "any": index.AnyWord, "strict": index.AllWords}
+// indexKey names what a setting's library depends on: settings that differ
+// only in ranking share one library.
+func (st setting) indexKey() string {
+	return fmt.Sprintf("%s %d %+v", st.kind, st.fixed, st.opt)
+}
 
 func parseSetting(s string, base setting) (setting, error) {
 	st := base
@@ -85,16 +94,29 @@ func parseSetting(s string, base setting) (setting, error) {
 			if st.opt.Min, err = num(strings.TrimPrefix(p, "min")); err != nil {
 				return st, err
 			}
+		case strings.HasPrefix(p, "perfile"):
+			if st.perFile, err = num(strings.TrimPrefix(p, "perfile")); err != nil {
+				return st, err
+			}
+			if st.perFile == 0 {
+				st.perFile = -1 // no limit
+			}
+		case strings.Contains(p, "="):
+			name, v, _ := strings.Cut(p, "=")
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil || !st.ranking.Set(name, f) {
+				return st, fmt.Errorf("setting %q: %q is not feature=weight (features: %s)", s, p, strings.Join(rank.Names, ", "))
+			}
 		case strings.HasPrefix(p, "w"):
 			if st.weights, err = parseWeights(strings.ReplaceAll(strings.TrimPrefix(p, "w"), "/", ",")); err != nil {
 				return st, fmt.Errorf("setting %q: %w", s, err)
 			}
-		default:
-			pol, ok := policyNames[p]
-			if !ok {
-				return st, fmt.Errorf("setting %q: unknown part %q", s, p)
+		case strings.HasPrefix(p, "k"):
+			if st.candidates, err = num(strings.TrimPrefix(p, "k")); err != nil {
+				return st, err
 			}
-			st.policy = pol
+		default:
+			return st, fmt.Errorf("setting %q: unknown part %q", s, p)
 		}
 	}
 	if st.kind == "fixed" && st.opt.Overlap >= st.fixed {
@@ -149,6 +171,21 @@ func (st setting) splitter(docChars *atomic.Int64) (func(string, []byte) (*chunk
 type goldenQ struct {
 	Q      string `json:"q"`
 	Answer string `json:"answer"`
+	// Optional fields a set may carry: figures are also given per value.
+	Lang   string `json:"lang"`
+	Style  string `json:"style"`
+	Corpus string `json:"corpus"`
+}
+
+// groups are the per-field groups a question belongs to.
+func (q goldenQ) groups() []string {
+	var g []string
+	for _, f := range [][2]string{{"lang", q.Lang}, {"style", q.Style}, {"corpus", q.Corpus}} {
+		if f[1] != "" {
+			g = append(g, f[0]+"="+f[1])
+		}
+	}
+	return g
 }
 
 type judgedQ struct {
@@ -162,8 +199,19 @@ type evalRow struct {
 	Chunks    int                `json:"chunks"`
 	Stored    float64            `json:"stored_ratio"` // stored characters ÷ document characters
 	Metrics   map[string]float64 `json:"metrics"`
+	Groups    []groupRow         `json:"groups,omitempty"`
 	IndexTime float64            `json:"index_seconds"`
 	Misses    []string           `json:"misses,omitempty"`
+}
+
+// groupRow is one group's figures (lang=zh, style=typo…) in a golden set.
+type groupRow struct {
+	Set   string  `json:"set"`
+	Group string  `json:"group"`
+	N     int     `json:"n"`
+	Hit1  float64 `json:"hit@1"`
+	Hit5  float64 `json:"hit@5"`
+	MRR   float64 `json:"MRR@10"`
 }
 
 func runEval(e *env, args []string) int {
@@ -179,21 +227,14 @@ func runEval(e *env, args []string) int {
 	overlap := fs.Int("overlap", def.Overlap, "overlap (sentences; characters with --fixed)")
 	fixed := fs.Int("fixed", 0, "fixed-size chunks of N characters")
 	weights := fs.String("weights", "", "bm25 weights heading,title,body (default 4,2,1)")
-	policy := fs.String("policy", "fill", "when not every word matches: fill (every word first, then any), all (then any only if none), any, strict")
-	compare := fs.String("compare", "", "comma-separated settings to compare, e.g. structural:1200,fixed:400+overlap80,whole-file")
+	compare := fs.String("compare", "", "comma-separated settings to compare, e.g. structural:1200,fixed:400+overlap80,whole-file,structural:1200+coverage=2")
 	verbose := fs.Bool("verbose", false, "list the misses per question")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if rest, err := parseFlags(fs, args); err != nil || len(rest) > 0 || *corpus == "" || (len(goldens) == 0 && *queries == "") || (*queries == "") != (*qrels == "") {
 		fs.Usage()
 		return exitError
 	}
-	base := setting{kind: "structural", opt: chunker.Options{Max: *max, Min: *min, Overlap: *overlap}, weights: index.DefaultWeights}
-	pol, ok := policyNames[*policy]
-	if !ok {
-		fmt.Fprintf(e.stderr, "folio eval: unknown policy %q\n", *policy)
-		return exitError
-	}
-	base.policy = pol
+	base := setting{kind: "structural", opt: chunker.Options{Max: *max, Min: *min, Overlap: *overlap}, weights: index.DefaultWeights, ranking: rank.Default}
 	if *weights != "" {
 		w, err := parseWeights(*weights)
 		if err != nil {
@@ -218,7 +259,8 @@ func runEval(e *env, args []string) int {
 		}
 		settings = append(settings, st)
 	}
-	ev := &evaluation{}
+	ev := &evaluation{libs: map[string]*evalLib{}, files: map[string][]string{}}
+	defer ev.close()
 	for _, g := range goldens {
 		qs, err := readGolden(g)
 		if err != nil {
@@ -273,12 +315,30 @@ type evaluation struct {
 	golden  []goldenSet
 	queries []judgedQ
 	qrels   map[string]map[string]float64 // query → document → grade
+	libs    map[string]*evalLib           // by setting.indexKey
+	files   map[string][]string           // file → lines, for checking citations
+}
+
+// evalLib is a temporary library indexed one way.
+type evalLib struct {
+	dir       string
+	ix        *index.Index
+	chunks    int
+	stored    float64
+	indexTime float64
+}
+
+func (ev *evaluation) close() {
+	for _, l := range ev.libs {
+		l.ix.Close()
+		os.RemoveAll(l.dir)
+	}
 }
 
 func (ev *evaluation) metricNames() []string {
 	var names []string
 	for _, g := range ev.golden {
-		for _, m := range []string{"hit@1", "hit@3", "hit@5", "MRR@10"} {
+		for _, m := range []string{"hit@1", "hit@3", "hit@5", "MRR@10", "p50 ms", "p99 ms"} {
 			names = append(names, g.name+" "+m)
 		}
 	}
@@ -288,46 +348,70 @@ func (ev *evaluation) metricNames() []string {
 	return names
 }
 
-// run indexes the corpus one way into a temporary library and asks every
-// question.
-func (ev *evaluation) run(corpus string, st setting, verbose bool) (evalRow, error) {
-	row := evalRow{Setting: st.name, Metrics: map[string]float64{}}
+// library indexes the corpus the way a setting says, once per way.
+func (ev *evaluation) library(corpus string, st setting) (*evalLib, error) {
+	if l, ok := ev.libs[st.indexKey()]; ok {
+		return l, nil
+	}
 	tmp, err := os.MkdirTemp("", "folio-eval-")
 	if err != nil {
-		return row, err
+		return nil, err
 	}
-	defer os.RemoveAll(tmp)
 	ix, err := index.Open(filepath.Join(tmp, "eval.db"))
 	if err != nil {
-		return row, err
+		os.RemoveAll(tmp)
+		return nil, err
 	}
-	defer ix.Close()
+	l := &evalLib{dir: tmp, ix: ix}
+	ev.libs[st.indexKey()] = l
 	var docChars atomic.Int64
 	split, tag := st.splitter(&docChars)
 	start := time.Now()
 	sum, err := ix.AddFolder(context.Background(), corpus, index.ImportOptions{Split: split, SplitTag: tag, Chunking: st.opt})
 	if err != nil {
+		return nil, err
+	}
+	l.indexTime = time.Since(start).Seconds()
+	l.chunks = sum.Chunks
+	if stored, err := ix.StoredChars(context.Background()); err == nil && docChars.Load() > 0 {
+		l.stored = float64(stored) / float64(docChars.Load())
+	}
+	return l, nil
+}
+
+// run asks every question of a setting on its library.
+func (ev *evaluation) run(corpus string, st setting, verbose bool) (evalRow, error) {
+	row := evalRow{Setting: st.name, Metrics: map[string]float64{}}
+	l, err := ev.library(corpus, st)
+	if err != nil {
 		return row, err
 	}
-	row.IndexTime = time.Since(start).Seconds()
-	row.Chunks = sum.Chunks
-	if stored, err := ix.StoredChars(context.Background()); err == nil && docChars.Load() > 0 {
-		row.Stored = float64(stored) / float64(docChars.Load())
-	}
-	opt := index.SearchOptions{Weights: st.weights, Policy: st.policy, NoSnippets: true}
+	ix := l.ix
+	row.IndexTime, row.Chunks, row.Stored = l.indexTime, l.chunks, l.stored
+	ranking := st.ranking
+	opt := index.SearchOptions{Weights: st.weights, Ranking: &ranking, Candidates: st.candidates, PerFile: st.perFile}
 	ctx := context.Background()
 	for _, g := range ev.golden {
 		var hits [3]int
 		mrr := 0.0
+		var lat []time.Duration
+		type acc struct {
+			n, hit1, hit5 int
+			mrr           float64
+		}
+		groups := map[string]*acc{}
+		var order []string
 		for _, q := range g.questions {
 			opt.Limit = 10
+			start := time.Now()
 			res, err := ix.Search(ctx, q.Q, opt)
 			if err != nil {
 				return row, err
 			}
+			lat = append(lat, time.Since(start))
 			rank := 0
 			for _, h := range res.Hits {
-				if strings.Contains(h.Text, q.Answer) {
+				if ev.cites(h, q.Answer) {
 					rank = h.Rank
 					break
 				}
@@ -339,6 +423,24 @@ func (ev *evaluation) run(corpus string, st setting, verbose bool) (evalRow, err
 			}
 			if rank > 0 {
 				mrr += 1 / float64(rank)
+			}
+			for _, name := range q.groups() {
+				a := groups[name]
+				if a == nil {
+					a = &acc{}
+					groups[name] = a
+					order = append(order, name)
+				}
+				a.n++
+				if rank == 1 {
+					a.hit1++
+				}
+				if rank > 0 && rank <= 5 {
+					a.hit5++
+				}
+				if rank > 0 {
+					a.mrr += 1 / float64(rank)
+				}
 			}
 			if verbose && rank != 1 {
 				top := "nothing"
@@ -353,6 +455,13 @@ func (ev *evaluation) run(corpus string, st setting, verbose bool) (evalRow, err
 		row.Metrics[g.name+" hit@3"] = float64(hits[1]) / n
 		row.Metrics[g.name+" hit@5"] = float64(hits[2]) / n
 		row.Metrics[g.name+" MRR@10"] = mrr / n
+		row.Metrics[g.name+" p50 ms"], row.Metrics[g.name+" p99 ms"] = percentileMS(lat, 50), percentileMS(lat, 99)
+		sort.Strings(order)
+		for _, name := range order {
+			a := groups[name]
+			row.Groups = append(row.Groups, groupRow{Set: g.name, Group: name, N: a.n,
+				Hit1: float64(a.hit1) / float64(a.n), Hit5: float64(a.hit5) / float64(a.n), MRR: a.mrr / float64(a.n)})
+		}
 	}
 	if len(ev.queries) > 0 {
 		var ndcg, r10, r100, mrr float64
@@ -364,6 +473,7 @@ func (ev *evaluation) run(corpus string, st setting, verbose bool) (evalRow, err
 			}
 			judged++
 			opt.Limit = 400 // enough chunks to find 100 documents
+			opt.NoSnippets = true
 			res, err := ix.Search(ctx, q.Text, opt)
 			if err != nil {
 				return row, err
@@ -384,6 +494,37 @@ func (ev *evaluation) run(corpus string, st setting, verbose bool) (evalRow, err
 		}
 	}
 	return row, nil
+}
+
+// cites reports whether the lines a hit cites hold the answer, runs of
+// white space folded to one space (as the golden sets define a hit).
+func (ev *evaluation) cites(h index.Hit, answer string) bool {
+	p := filepath.Join(h.Folder, filepath.FromSlash(h.Path))
+	lines, ok := ev.files[p]
+	if !ok {
+		data, err := os.ReadFile(p)
+		if err == nil {
+			lines = strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
+		}
+		ev.files[p] = lines
+	}
+	if h.StartLine < 1 || h.EndLine > len(lines) || h.StartLine > h.EndLine {
+		return strings.Contains(foldSpace(h.Text), foldSpace(answer))
+	}
+	return strings.Contains(foldSpace(strings.Join(lines[h.StartLine-1:h.EndLine], "\n")), foldSpace(answer))
+}
+
+func foldSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// percentileMS is the p-th percentile of durations, in milliseconds.
+func percentileMS(d []time.Duration, p int) float64 {
+	if len(d) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), d...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	i := min(len(s)-1, (len(s)*p+99)/100-1)
+	return float64(s[max(i, 0)].Microseconds()) / 1000
 }
 
 // rollUp ranks documents by their best chunk: the first time a document
@@ -463,6 +604,18 @@ func printEvalTable(w io.Writer, rows []evalRow, metrics []string) {
 		fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
 	}
 	tw.Flush()
+	for _, r := range rows {
+		if len(r.Groups) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n%s, by group:\n", r.Setting)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "set\tgroup\tn\thit@1\thit@5\tMRR@10\t")
+		for _, g := range r.Groups {
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%.3f\t%.3f\t%.3f\t\n", g.Set, g.Group, g.N, g.Hit1, g.Hit5, g.MRR)
+		}
+		tw.Flush()
+	}
 	for _, r := range rows {
 		for _, m := range r.Misses {
 			fmt.Fprintf(w, "  %s · miss: %s\n", r.Setting, m)

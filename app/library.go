@@ -9,10 +9,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"folio/index"
+	"folio/index/rank"
 )
 
 func init() {
@@ -21,7 +24,7 @@ func init() {
 		command{"scan", "[--db FILE]", "re-scan every folder: index new and changed files, drop deleted ones", runScan},
 		command{"remove", "[--db FILE] DIR", "remove a folder from the library (its files are not touched)", runRemove},
 		command{"folders", "[--db FILE]", "list the library's folders", runFolders},
-		command{"search", "[--db FILE] [--json] [--limit N] [--folder DIR] [--] QUERY...", "search the library (flags come first; the rest is the query)", runSearch},
+		command{"search", "[--db FILE] [--json] [--limit N] [--per-file N] [--folder DIR] [--explain] [--] QUERY...", "search the library (flags come first; the rest is the query)", runSearch},
 		command{"stats", "[--db FILE]", "folders, documents, chunks, database size, last scan", runStats},
 		command{"check", "[--db FILE]", "check the library file for damage (reads every page)", runCheck},
 	)
@@ -276,18 +279,44 @@ func runCheck(e *env, args []string) int {
 
 // jsonHit is the --json form of a hit.
 type jsonHit struct {
-	Rank        int      `json:"rank"`
-	Score       float64  `json:"score"`
-	Folder      string   `json:"folder"`
-	Path        string   `json:"path"`
-	StartLine   int      `json:"start_line"`
-	EndLine     int      `json:"end_line"`
-	HeadingPath []string `json:"heading_path"`
-	Title       string   `json:"title"`
-	Snippet     string   `json:"snippet"`
-	Highlights  [][2]int `json:"highlights"`
-	ChunkID     string   `json:"chunk_id"`
-	Offline     bool     `json:"offline,omitempty"` // the folder could not be read at its last scan
+	Rank        int                 `json:"rank"`
+	Score       float64             `json:"score"`
+	Folder      string              `json:"folder"`
+	Path        string              `json:"path"`
+	StartLine   int                 `json:"start_line"`
+	EndLine     int                 `json:"end_line"`
+	HeadingPath []string            `json:"heading_path"`
+	Title       string              `json:"title"`
+	Snippet     string              `json:"snippet"`
+	Highlights  [][2]int            `json:"highlights"`
+	ChunkID     string              `json:"chunk_id"`
+	Offline     bool                `json:"offline,omitempty"` // the folder could not be read at its last scan
+	More        []jsonHit           `json:"more,omitempty"`    // the file's other passages, folded under this one
+	AlsoIn      []string            `json:"also_in,omitempty"` // the same passage in other files: folder/path:start-end
+	Corrected   []index.Correction  `json:"corrected,omitempty"`
+	Explain     []rank.Contribution `json:"explain,omitempty"`
+}
+
+func toJSONHit(h index.Hit) jsonHit {
+	hl := h.Snippet.Highlights
+	if hl == nil {
+		hl = [][2]int{}
+	}
+	j := jsonHit{Rank: h.Rank, Score: h.Score, Folder: h.Folder, Path: h.Path, StartLine: h.StartLine, EndLine: h.EndLine,
+		HeadingPath: h.HeadingPath, Title: h.Title, Snippet: h.Snippet.Text, Highlights: hl, ChunkID: h.ChunkID,
+		Offline: h.Offline, Explain: h.Explanation}
+	for _, m := range h.More {
+		j.More = append(j.More, toJSONHit(m))
+	}
+	for _, a := range h.AlsoIn {
+		j.AlsoIn = append(j.AlsoIn, location(a))
+	}
+	return j
+}
+
+// location is folder/path:start-end, a citation without its heading path.
+func location(h index.Hit) string {
+	return fmt.Sprintf("%s:%d-%d", filepath.ToSlash(filepath.Join(filepath.Base(h.Folder), h.Path)), h.StartLine, h.EndLine)
 }
 
 func runSearch(e *env, args []string) int {
@@ -295,7 +324,9 @@ func runSearch(e *env, args []string) int {
 	db := dbFlag(fs)
 	asJSON := fs.Bool("json", false, "one JSON object per hit per line")
 	limit := fs.Int("limit", 10, "number of hits")
+	perFile := fs.Int("per-file", index.DefaultPerFile, "passages of one file shown before the rest are folded under the best (0: no limit)")
 	folder := fs.String("folder", "", "only search this library folder")
+	explain := fs.Bool("explain", false, "print each ranking feature's value and share of the score")
 	// Flags come first: everything from the first query word on (or after
 	// --) is the query, so "fever -child" excludes child.
 	if err := fs.Parse(args); err != nil {
@@ -311,7 +342,11 @@ func runSearch(e *env, args []string) int {
 		return exitError
 	}
 	defer ix.Close()
-	res, err := ix.Search(context.Background(), strings.Join(words, " "), index.SearchOptions{Limit: *limit, Folder: *folder})
+	per := *perFile
+	if per == 0 {
+		per = -1 // no limit
+	}
+	res, err := ix.Search(context.Background(), strings.Join(words, " "), index.SearchOptions{Limit: *limit, Folder: *folder, PerFile: per, Explain: *explain})
 	if err != nil {
 		if errors.Is(err, index.ErrUnknownFolder) {
 			fmt.Fprintf(e.stderr, "folio: %v (see `folio folders`)\n", err)
@@ -324,30 +359,82 @@ func runSearch(e *env, args []string) int {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetEscapeHTML(false)
 		for _, h := range res.Hits {
-			hl := h.Snippet.Highlights
-			if hl == nil {
-				hl = [][2]int{}
-			}
-			enc.Encode(jsonHit{h.Rank, h.Score, h.Folder, h.Path, h.StartLine, h.EndLine, h.HeadingPath, h.Title, h.Snippet.Text, hl, h.ChunkID, h.Offline})
+			j := toJSONHit(h)
+			j.Corrected = res.Corrections
+			enc.Encode(j)
 		}
 	} else {
-		for _, h := range res.Hits {
-			offline := ""
-			if h.Offline {
-				offline = " (offline folder: as of its last scan)"
-			}
-			fmt.Fprintf(e.stdout, "%d. %s%s\n   %s\n\n", h.Rank, h.Citation(), offline, markSnippet(h.Snippet, isTerminal(e.stdout)))
-		}
-		note := ""
-		if res.Relaxed {
-			note = " (no chunk has every word; ranked by any of them)"
-		}
-		fmt.Fprintf(e.stdout, "%s · %s%s\n", plural(res.Total, "result"), res.Elapsed.Round(10*time.Microsecond), note)
+		printHits(e.stdout, res, isTerminal(e.stdout))
 	}
 	if len(res.Hits) == 0 {
 		return exitNothing
 	}
 	return exitOK
+}
+
+// printHits prints a page of results for a person: citation, snippet, the
+// folds, the corrections and the count.
+func printHits(w io.Writer, res *index.Results, terminal bool) {
+	if len(res.Corrections) > 0 {
+		fmt.Fprintf(w, "%s\n\n", correctionLine(res.Corrections))
+	}
+	for _, h := range res.Hits {
+		offline := ""
+		if h.Offline {
+			offline = " (offline folder: as of its last scan)"
+		}
+		fmt.Fprintf(w, "%d. %s%s\n   %s\n", h.Rank, h.Citation(), offline, markSnippet(h.Snippet, terminal))
+		if len(h.More) > 0 {
+			var locs []string
+			for _, m := range h.More {
+				locs = append(locs, fmt.Sprintf("%d-%d", m.StartLine, m.EndLine))
+			}
+			fmt.Fprintf(w, "   + %d more in this file (lines %s)\n", len(h.More), strings.Join(locs, ", "))
+		}
+		if len(h.AlsoIn) > 0 {
+			var locs []string
+			for i, a := range h.AlsoIn {
+				if i == 3 {
+					locs = append(locs, "…")
+					break
+				}
+				locs = append(locs, location(a))
+			}
+			fmt.Fprintf(w, "   also in %s: %s\n", plural(len(h.AlsoIn), "other file"), strings.Join(locs, ", "))
+		}
+		for _, c := range h.Explanation {
+			fmt.Fprintf(w, "   %-9s %.3f × %g = %.3f (%.0f%%)\n", c.Name, c.Value, c.Weight, c.Value*c.Weight, 100*c.Share)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "%s · %s\n", resultCount(res), res.Elapsed.Round(10*time.Microsecond))
+}
+
+// resultCount is "23 results", or "1,000+ results" when counting stopped.
+func resultCount(res *index.Results) string {
+	if res.TotalCapped {
+		return fmt.Sprintf("%s+ results", thousands(res.Total))
+	}
+	return plural(res.Total, "result")
+}
+
+// correctionLine says which words were searched in place of unknown ones.
+func correctionLine(cs []index.Correction) string {
+	var searched, typed []string
+	for _, c := range cs {
+		searched = append(searched, c.Searched)
+		typed = append(typed, fmt.Sprintf("%q", c.Typed))
+	}
+	return fmt.Sprintf("Also searched: %s (for %s; put a word in quotes to search exactly what you typed)", strings.Join(searched, ", "), strings.Join(typed, ", "))
+}
+
+// thousands formats n with commas.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // markSnippet marks matched words: bold on a terminal, [brackets] otherwise.

@@ -2,9 +2,11 @@ package index
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -203,4 +205,46 @@ func BenchmarkPurge(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkNaturalQuestions runs the development set's questions
+// (../shared/eval/dev-golden.jsonl: keywords, questions, long messages and
+// typos in English, Arabic and Chinese) with snippets on a library of all
+// of ../shared/corpus, or on FOLIO_BENCH_LIBRARY, and reports p50 and p99.
+func BenchmarkNaturalQuestions(b *testing.B) {
+	var ix *Index
+	if path := os.Getenv("FOLIO_BENCH_LIBRARY"); path != "" {
+		var err error
+		if ix, err = OpenMode(path, ReadOnly); err != nil {
+			b.Fatal(err)
+		}
+	} else {
+		ix, _ = importOnce(b, "corpus")
+	}
+	defer ix.Close()
+	data, err := os.ReadFile(filepath.Join(sharedPath(b, "eval"), "dev-golden.jsonl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var questions []string
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var q struct{ Q string }
+		if err := json.Unmarshal([]byte(line), &q); err != nil {
+			b.Fatal(err)
+		}
+		questions = append(questions, q.Q)
+	}
+	var lat []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		if _, err := ix.Search(context.Background(), questions[i%len(questions)], SearchOptions{Limit: 10}); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(start))
+	}
+	b.StopTimer()
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
 }

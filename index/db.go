@@ -83,6 +83,8 @@ type Index struct {
 
 	versionMu   sync.Mutex
 	versionConn *sql.Conn // holds PRAGMA data_version's point of view
+
+	dfs dfCache // term statistics for ranking (stats.go)
 }
 
 // DefaultPath is where the library lives unless FOLIO_DB says otherwise:
@@ -168,6 +170,8 @@ var migrations = []string{
 	DROP TABLE chunks_fts;
 	CREATE VIRTUAL TABLE chunks_fts USING fts5(heading, title, body, content='', tokenize='ascii');
 	INSERT INTO chunks_fts(chunks_fts, rank) VALUES('secure-delete', 1);
+	-- The index's own vocabulary, where typos find their close words.
+	CREATE VIRTUAL TABLE chunks_fts_v USING fts5vocab(chunks_fts, 'row');
 	DELETE FROM settings WHERE key = 'fts.analyzer';
 	INSERT OR REPLACE INTO settings(key, value) VALUES('fts.rebuild_from', '0');
 	ALTER TABLE folders ADD COLUMN offline TEXT NOT NULL DEFAULT '';

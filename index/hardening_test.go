@@ -452,6 +452,9 @@ func TestSymlinksLeavingTheFolderAreSkipped(t *testing.T) {
 	var paths []string
 	for _, h := range r.Hits {
 		paths = append(paths, h.Path)
+		for _, a := range h.AlsoIn { // the same text in two files is one hit
+			paths = append(paths, a.Path)
+		}
 	}
 	if slices.Sort(paths); strings.Join(paths, ",") != "alias.md,real/note.md" {
 		t.Errorf("links inside the folder: hits %v", paths)
@@ -619,7 +622,7 @@ func removedTextIsGone(t *testing.T, filler int, want purgeMode) {
 	if r := search(t, other, "zqxjvmedicalsecret"); r.Total != 0 {
 		t.Errorf("still found: %d", r.Total)
 	}
-	if r := search(t, other, "bulkword"); r.Total != filler {
+	if r := search(t, other, "bulkword"); r.Total != min(filler, countCap) {
 		t.Errorf("the other documents: %d of %d found", r.Total, filler)
 	}
 	ix.Close()
@@ -651,13 +654,17 @@ func TestInterruptedMergeIsFinishedAtNextOpen(t *testing.T) {
 	if err := setPurgeMode(ctx, tx, purgeMerge); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := deleteFTSRows(ctx, tx, sqlChunksOfDoc+" AND d.rel_path = 'a.md'", 1); err != nil {
+	var id int64
+	if err := tx.QueryRow(`SELECT id FROM documents WHERE rel_path = 'a.md'`).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := deleteFTSRows(ctx, tx, sqlChunksOfDoc, id); err != nil {
 		t.Fatal(err)
 	}
 	for _, q := range []string{
-		`UPDATE folders SET n_documents = n_documents - 1, n_chunks = n_chunks - 1, n_bytes = n_bytes - (SELECT size FROM documents WHERE id = 1)`,
-		`DELETE FROM chunks WHERE doc_id = 1`, `DELETE FROM documents WHERE id = 1`} {
-		if _, err := tx.Exec(q); err != nil {
+		`UPDATE folders SET n_documents = n_documents - 1, n_chunks = n_chunks - 1, n_bytes = n_bytes - (SELECT size FROM documents WHERE id = ?)`,
+		`DELETE FROM chunks WHERE doc_id = ?`, `DELETE FROM documents WHERE id = ?`} {
+		if _, err := tx.Exec(q, id); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -11,21 +11,25 @@ import (
 // The query language is what people type into a search box, never FTS5
 // syntax:
 //
-//	word            every word must match (AND)
-//	"exact phrase"  adjacent words in order; “typographic” and «guillemet» quotes too
-//	word*           prefix; "a phra"* (or "a phra*") makes the phrase's last word a prefix
+//	word            a word to look for: passages are ranked by how many of the
+//	                words they hold (rare words count most), how close
+//	                together, and whether their heading names them
+//	"exact phrase"  must appear: adjacent words in order; “typographic” and «guillemet» quotes too
+//	word*           must appear as a prefix; "a phra"* (or "a phra*") makes the phrase's last word a prefix
 //	-word -"phrase" exclude
-//	in:word         match only in the heading path (in:"phrase" too; -in:word excludes)
+//	in:word         must appear in the heading path (in:"phrase" too; -in:word excludes)
 //
 // Everything else is literal: AND/OR/NOT/NEAR are ordinary words, colons
 // outside in: and control characters separate words, operators standing
 // alone are ignored, an unbalanced quote closes at the end of the input.
 // Each word goes through the same analyser as the index, so the FTS5
 // expression only ever holds quoted analysed terms and cannot be a syntax
-// error, whatever was typed. A word the analyser splits (mg/kg, e-mail, a
-// CJK run) becomes a phrase; plain stopword clauses are dropped when a
-// content word remains; a lone CJK character becomes a prefix, since the
-// index holds CJK text as bigrams.
+// error, whatever was typed. A word the analyser splits (mg/kg, e-mail, an
+// unsegmented CJK run) becomes one term per piece, each able to match on
+// its own, remembered as one word so that pieces found side by side count
+// more (the CJK bigrams of a real word, mg next to kg). Plain stopword
+// clauses are dropped when a content word remains; a lone CJK character
+// becomes a prefix, since the index holds CJK text as bigrams.
 
 // Limits for pasted blobs: input past queryMaxBytes (16 KiB) is ignored, the
 // first queryMaxClauses (64) distinct clauses are kept, and a phrase keeps
@@ -45,11 +49,35 @@ type Clause struct {
 	Exclude     bool     // -word or -"phrase"
 	HeadingOnly bool     // in:word — match only in the heading column
 	Alts        []string // synonyms of a one-word clause that match in its place
-	Exact       bool     // typed in quotes: no synonyms
+	Exact       bool     // typed in quotes: no synonyms, no corrections
+	// Word numbers the typed word the clause came from: pieces of one word
+	// (bigrams of a CJK run) share it, and count more when found adjacent.
+	Word int
+	// Implicit marks a prefix the parser chose (a lone CJK character), not
+	// one that was typed: it stays optional like a plain word.
+	Implicit bool
+	// Typed is the text the clause came from, as typed.
+	Typed string
 }
 
+// Optional reports a plain word: it ranks passages but none must hold it.
+func (c Clause) Optional() bool {
+	return len(c.Terms) == 1 && !c.Exclude && !c.HeadingOnly && !c.Exact && (!c.Prefix || c.Implicit)
+}
+
+// Required reports a clause every result must satisfy: a quoted phrase, a
+// typed prefix, in:.
+func (c Clause) Required() bool { return !c.Exclude && !c.Optional() }
+
 // Query is a parsed search query.
-type Query struct{ Clauses []Clause }
+type Query struct {
+	Clauses []Clause
+	// Quantity is set when the query asks for an amount or a time ("how
+	// many", "when", كم, 多少): passages with a number near its words rank
+	// higher.
+	Quantity bool
+	words    int // typed words so far, while parsing
+}
 
 // ParseQuery parses what the user typed. It never fails: anything it cannot
 // make sense of is dropped or taken literally.
@@ -123,9 +151,31 @@ func ParseQuery(input string) Query {
 		}
 		i = k
 	}
+	q.Quantity = asksQuantity(input)
 	q.dropStopwords()
 	q.addSynonyms()
 	return q
+}
+
+// quantityWords are the ways to ask for an amount, a duration, an age or a
+// date, in the languages Folio analyses; a lower-cased query holding one
+// asks for a number.
+var quantityWords = []string{
+	"how much", "how many", "how long", "how old", "how often", "how early", "how late", "how soon",
+	"how far", "how big", "how large", "how high", "how heavy", "how fast", "what age", "what year",
+	"when ", "when?", "at what age", "maximum", "minimum", "limit",
+	"كم ", "متى", "اقصى", "أقصى", "حد ",
+	"多少", "几", "多久", "多长", "什么时候", "何时", "幾", "多長", "什麼時候",
+}
+
+func asksQuantity(input string) bool {
+	s := " " + strings.ToLower(input) + " "
+	for _, w := range quantityWords {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // isQuerySep: spaces, control characters (NUL, escapes pasted from a
@@ -162,10 +212,14 @@ func (q *Query) add(c Clause, text string) {
 	} else {
 		terms = append(terms, queryPrefixTerms(last.Term, text[last.Start:last.End])...)
 	}
-	if len(terms) == 1 && !c.Prefix && isLoneCJK(terms[0]) {
-		// The index holds CJK text as bigrams, so a one-character word
-		// (雨, 猫) can only be found as the start of a bigram.
-		c.Prefix = true
+	c.Word, c.Typed = q.words, text
+	q.words++
+	if !c.Exact && !c.Prefix && !c.Exclude && !c.HeadingOnly && len(terms) > 1 {
+		// An unquoted word the analyser split: each piece on its own.
+		for i, t := range terms {
+			q.appendClause(Clause{Terms: []string{t}, Word: c.Word, Typed: text[toks[i].Start:toks[i].End]})
+		}
+		return
 	}
 	if len(terms) > queryMaxPhraseTerms {
 		terms = terms[:queryMaxPhraseTerms]
@@ -173,6 +227,19 @@ func (q *Query) add(c Clause, text string) {
 	}
 	c.Terms = terms
 	c.Exact = c.Exact && len(terms) == 1 // only a quoted single word needs the mark
+	q.appendClause(c)
+}
+
+// appendClause adds c unless an equal clause is there already. The index
+// holds CJK text as bigrams, so a one-character word (雨, 猫) can only be
+// found as the start of a bigram: it becomes an implicit prefix.
+func (q *Query) appendClause(c Clause) {
+	if len(q.Clauses) >= queryMaxClauses {
+		return
+	}
+	if len(c.Terms) == 1 && !c.Prefix && isLoneCJK(c.Terms[0]) {
+		c.Prefix, c.Implicit = true, !c.Exact && !c.HeadingOnly && !c.Exclude
+	}
 	for _, o := range q.Clauses {
 		if o.equal(c) {
 			return
@@ -270,64 +337,50 @@ func (q Query) Empty() bool {
 	return true
 }
 
-// Relaxable reports whether MatchAny differs from MatchAll: there is more
-// than one positive clause.
-func (q Query) Relaxable() bool {
-	n := 0
-	for _, c := range q.Clauses {
-		if !c.Exclude {
-			n++
+// Match returns the FTS5 expression that finds candidates: the required
+// clauses all, or else any of the optional clauses chosen (by index), and
+// none of the excluded ones, e.g.
+//
+//	("ibuprofen" OR "child" OR ("dai" OR "daili")) NOT "adult"
+//	("side effect" AND (heading : "dos"*)) NOT "adult"
+//
+// "" when there is nothing positive to look for.
+func (q Query) Match(optional []int) string {
+	var parts []*Clause
+	op := " AND "
+	for i := range q.Clauses {
+		if q.Clauses[i].Required() {
+			parts = append(parts, &q.Clauses[i])
 		}
 	}
-	return n > 1
-}
-
-// MatchAll returns the FTS5 MATCH expression requiring every positive
-// clause and none of the excluded ones, e.g.
-//
-//	("ibuprofen" AND "child" AND (heading : "dose"*)) NOT "adult"
-//
-// or "" when the query is Empty.
-func (q Query) MatchAll() string { return q.expr(" AND ") }
-
-// MatchAny returns the relaxed expression: any positive clause, none of the
-// excluded ones, e.g. ("ibuprofen" OR "child") NOT "adult". With a single
-// positive clause it equals MatchAll; "" when the query is Empty.
-func (q Query) MatchAny() string { return q.expr(" OR ") }
-
-func (q Query) expr(op string) string {
-	if q.Empty() {
+	if len(parts) == 0 {
+		op = " OR "
+		for _, i := range optional {
+			parts = append(parts, &q.Clauses[i])
+		}
+	}
+	if len(parts) == 0 {
 		return ""
 	}
 	var b strings.Builder
-	multi := q.Relaxable()
-	exclusions := false
-	if multi {
+	if len(parts) > 1 {
 		b.WriteByte('(')
 	}
-	first := true
-	for _, c := range q.Clauses {
-		if c.Exclude {
-			exclusions = true
-			continue
-		}
-		if !first {
+	for i, c := range parts {
+		if i > 0 {
 			b.WriteString(op)
 		}
-		first = false
 		c.write(&b)
 	}
-	if multi {
+	if len(parts) > 1 {
 		b.WriteByte(')')
 	}
-	if exclusions {
-		// NOT binds tighter than AND/OR in FTS5, so the positive part is
-		// parenthesised above and each NOT applies to all of it.
-		for _, c := range q.Clauses {
-			if c.Exclude {
-				b.WriteString(" NOT ")
-				c.write(&b)
-			}
+	// NOT binds tighter than AND/OR in FTS5, so the positive part is
+	// parenthesised above and each NOT applies to all of it.
+	for _, c := range q.Clauses {
+		if c.Exclude {
+			b.WriteString(" NOT ")
+			c.write(&b)
 		}
 	}
 	return b.String()

@@ -43,10 +43,13 @@ func TestParseQueryClauses(t *testing.T) {
 		{`in:"side effects"`, []Clause{hd(cl("side", "effect"))}},
 		{`-in:warnings x`, []Clause{exc(hd(cl("warn"))), cl("x")}},
 		{"in:dos*", []Clause{pre(hd(cl("dos")))}},
-		{"mg/kg", []Clause{cl("mg", "kg")}},
-		{"e-mail", []Clause{cl("e", "mail")}},
+		{"mg/kg", []Clause{syn(cl("mg"), "milligram"), syn(cl("kg"), "kilogram")}}, // a split word: each piece on its own
+		{"e-mail", []Clause{cl("e"), cl("mail")}},
+		{`"mg/kg"`, []Clause{cl("mg", "kg")}}, // quoted: a phrase
 		{"東京", []Clause{cl("東京")}},
-		{"東京都", []Clause{cl("東京", "京都")}},
+		{"東京都", []Clause{cl("東京"), cl("京都")}},
+		{"回退到某次提交", []Clause{cl("回退"), cl("退到"), cl("到某"), cl("某次"), cl("次提"), cl("提交")}},
+		{"git怎么撤销", []Clause{cl("git"), cl("怎么"), cl("么撤"), cl("撤销")}},
 		{"雨", []Clause{pre(cl("雨"))}}, // a lone CJK character: prefix of the bigrams
 		{"大阪 雨", []Clause{cl("大阪"), pre(cl("雨"))}},
 		{"الإجازة السنوية", []Clause{cl("اجاز"), cl("سنو")}},
@@ -59,7 +62,7 @@ func TestParseQueryClauses(t *testing.T) {
 		{"-the x", []Clause{exc(cl("the")), cl("x")}},
 		{"AND OR NOT NEAR", []Clause{cl("not"), cl("near")}},
 		{"a:b", []Clause{cl("b")}},
-		{"http://example.com/path", []Clause{cl("http"), cl("exampl", "com", "path")}},
+		{"http://example.com/path", []Clause{cl("http"), cl("exampl"), cl("com"), cl("path")}},
 		{`"unbalanced quote`, []Clause{cl("unbalanc", "quot")}},
 		{`x "`, []Clause{cl("x")}},
 		{"foo foo FOO", []Clause{cl("foo")}},
@@ -76,7 +79,11 @@ func TestParseQueryClauses(t *testing.T) {
 		{"-only", []Clause{exc(cl("onli"))}},
 	}
 	for _, tc := range tests {
-		got := ParseQuery(tc.in).Clauses
+		var got []Clause
+		for _, c := range ParseQuery(tc.in).Clauses {
+			// Compared by meaning; Word, Typed and Implicit are tested below.
+			got = append(got, Clause{Terms: c.Terms, Prefix: c.Prefix, Exclude: c.Exclude, HeadingOnly: c.HeadingOnly, Alts: c.Alts, Exact: c.Exact})
+		}
 		if len(got) == 0 && len(tc.want) == 0 {
 			continue
 		}
@@ -86,80 +93,118 @@ func TestParseQueryClauses(t *testing.T) {
 	}
 }
 
+// Pieces of one typed word share its number, so the ranker can tell the
+// bigrams of a CJK word found side by side from scattered ones.
+func TestParseQueryWordsAndOptionalClauses(t *testing.T) {
+	q := ParseQuery(`git怎么撤销 "exact phrase" run* -adult in:dose 雨 mg/kg`)
+	var words []int
+	var optional []bool
+	var typed []string
+	for _, c := range q.Clauses {
+		words = append(words, c.Word)
+		optional = append(optional, c.Optional())
+		typed = append(typed, c.Typed)
+	}
+	if want := []int{0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 6}; !reflect.DeepEqual(words, want) {
+		t.Errorf("words %v, want %v", words, want)
+	}
+	// Plain words and the implicit prefix of a lone CJK character rank;
+	// a quoted phrase, a typed prefix and in: must match.
+	if want := []bool{true, true, true, true, false, false, false, false, true, true, true}; !reflect.DeepEqual(optional, want) {
+		t.Errorf("optional %v, want %v", optional, want)
+	}
+	if want := []string{"git", "怎么", "么撤", "撤销", "exact phrase", "run", "adult", "dose", "雨", "mg", "kg"}; !reflect.DeepEqual(typed, want) {
+		t.Errorf("typed %q, want %q", typed, want)
+	}
+	if !q.Clauses[8].Implicit || q.Clauses[5].Implicit {
+		t.Error("only the lone CJK character is an implicit prefix")
+	}
+}
+
 func TestMatchExpressions(t *testing.T) {
+	all := func(q Query) []int {
+		var idx []int
+		for i, c := range q.Clauses {
+			if c.Optional() {
+				idx = append(idx, i)
+			}
+		}
+		return idx
+	}
 	tests := []struct {
-		in, all, any string
+		in, want string
 	}{
-		{"ibuprofen", `"ibuprofen"`, `"ibuprofen"`},
-		{"ibuprofen child", `("ibuprofen" AND "child")`, `("ibuprofen" OR "child")`},
-		{`"side effects" ibupro*`, `("side effect" AND "ibupro"*)`, `("side effect" OR "ibupro"*)`},
-		{"ibuprofen -adult", `"ibuprofen" NOT "adult"`, `"ibuprofen" NOT "adult"`},
-		{"ibuprofen child -adult -\"side effects\"",
-			`("ibuprofen" AND "child") NOT "adult" NOT "side effect"`,
-			`("ibuprofen" OR "child") NOT "adult" NOT "side effect"`},
-		{"in:dos* fever", `((heading : "dos"*) AND ("fever" OR "pyrexia" OR "febril"))`, `((heading : "dos"*) OR ("fever" OR "pyrexia" OR "febril"))`},
-		{"ibuprofen day -fever", `("ibuprofen" AND ("dai" OR "daili" OR "24h" OR "24hr")) NOT "fever"`, `("ibuprofen" OR ("dai" OR "daili" OR "24h" OR "24hr")) NOT "fever"`},
-		{"x -in:warnings", `"x" NOT (heading : "warn")`, `"x" NOT (heading : "warn")`},
-		{"mg/kg", `"mg kg"`, `"mg kg"`},
-		{"AND OR NOT NEAR", `("not" AND "near")`, `("not" OR "near")`},
-		{"-adult", "", ""},
-		{"-a -b", "", ""},
-		{"", "", ""},
+		{"ibuprofen", `"ibuprofen"`},
+		{"ibuprofen child", `("ibuprofen" OR "child")`},
+		{`"side effects" ibupro*`, `("side effect" AND "ibupro"*)`}, // required clauses only
+		{`"side effects" child`, `"side effect"`},
+		{"ibuprofen -adult", `"ibuprofen" NOT "adult"`},
+		{"ibuprofen child -adult -\"side effects\"", `("ibuprofen" OR "child") NOT "adult" NOT "side effect"`},
+		{"in:dos* fever", `(heading : "dos"*)`},
+		{"ibuprofen day -fever", `("ibuprofen" OR ("dai" OR "daili" OR "24h" OR "24hr")) NOT "fever"`},
+		{"x -in:warnings", `"x" NOT (heading : "warn")`},
+		{"e-mail", `("e" OR "mail")`},
+		{`"mg/kg"`, `"mg kg"`},
+		{"東京都", `("東京" OR "京都")`},
+		{"AND OR NOT NEAR", `("not" OR "near")`},
+		{"-adult", ""},
+		{"-a -b", ""},
+		{"", ""},
 	}
 	db := testFTS(t)
 	for _, tc := range tests {
 		q := ParseQuery(tc.in)
-		if got := q.MatchAll(); got != tc.all {
-			t.Errorf("%q MatchAll = %s, want %s", tc.in, got, tc.all)
+		if got := q.Match(all(q)); got != tc.want {
+			t.Errorf("%q Match = %s, want %s", tc.in, got, tc.want)
 		}
-		if got := q.MatchAny(); got != tc.any {
-			t.Errorf("%q MatchAny = %s, want %s", tc.in, got, tc.any)
-		}
-		if q.Empty() != (tc.all == "") {
+		if q.Empty() != (tc.want == "") {
 			t.Errorf("%q Empty = %v", tc.in, q.Empty())
-		}
-		if q.Relaxable() != (tc.all != tc.any) {
-			t.Errorf("%q Relaxable = %v", tc.in, q.Relaxable())
 		}
 		checkExpr(t, db, tc.in, q)
 	}
 }
 
-// The expressions must find what they should, not only parse.
+// The expressions must find what they should, not only parse: every
+// optional word (any of them), or the required clauses (all).
 func TestMatchFindsRows(t *testing.T) {
 	db := testFTS(t)
 	tests := []struct {
-		in       string
-		all, any int
+		in   string
+		rows int
 	}{
-		{"ibuprofen", 2, 2},
-		{"ibuprofen children", 1, 2},
-		{"ibuprofen -adults", 1, 1},
-		{`"side effects"`, 1, 1},
-		{`"effects side"`, 0, 0},
-		{"ibupro*", 2, 2},
-		{"dosing*", 1, 1}, // stored "dose" via common prefix "dos"
-		{"in:dosage", 1, 1},
-		{"in:children", 0, 0},
-		{"الإجازة", 1, 1},
-		{"الاجازات", 1, 1}, // plural, same stem
-		{"السنو*", 1, 1},
-		{"東京", 1, 1},
-		{"京都", 1, 1},
-		{"東京都", 1, 1},
-		{"晴", 1, 1},
-		{"東京 -晴", 0, 0},
-		{"mg/kg", 1, 1},
-		{"kg/mg", 0, 0},
-		{"what is the most ibuprofen a child can have in a day", 1, 2},
+		{"ibuprofen", 2},
+		{"ibuprofen children", 2},
+		{"ibuprofen -adults", 1},
+		{`"side effects"`, 1},
+		{`"effects side"`, 0},
+		{"ibupro*", 2},
+		{"dosing*", 1}, // stored "dose" via common prefix "dos"
+		{"in:dosage", 1},
+		{"in:children", 0},
+		{"الإجازة", 1},
+		{"الاجازات", 1}, // plural, same stem
+		{"السنو*", 1},
+		{"東京", 1},
+		{"京都", 1},
+		{"東京都", 1},
+		{"東京都に行きたい", 1}, // a sentence typed without spaces finds its words
+		{"晴", 1},
+		{"東京 -晴", 0},
+		{"mg/kg", 2},
+		{`"mg/kg"`, 1},
+		{`"kg/mg"`, 0},
+		{"what is the most ibuprofen a child can have in a day", 2},
 	}
 	for _, tc := range tests {
 		q := ParseQuery(tc.in)
-		if n := countMatch(t, db, q.MatchAll()); n != tc.all {
-			t.Errorf("%q: MatchAll %s found %d rows, want %d", tc.in, q.MatchAll(), n, tc.all)
+		var optional []int
+		for i, c := range q.Clauses {
+			if c.Optional() {
+				optional = append(optional, i)
+			}
 		}
-		if n := countMatch(t, db, q.MatchAny()); n != tc.any {
-			t.Errorf("%q: MatchAny %s found %d rows, want %d", tc.in, q.MatchAny(), n, tc.any)
+		if n := countMatch(t, db, q.Match(optional)); n != tc.rows {
+			t.Errorf("%q: %s found %d rows, want %d", tc.in, q.Match(optional), n, tc.rows)
 		}
 	}
 }
@@ -193,8 +238,11 @@ func TestHostileQueries(t *testing.T) {
 	if n := len(ParseQuery(long + " other").Clauses); n != 1 {
 		t.Errorf("repeated word: %d clauses, want 1 (duplicates removed)", n)
 	}
-	if q := ParseQuery(strings.Repeat("東", 10000)); len(q.Clauses) != 1 || len(q.Clauses[0].Terms) != queryMaxPhraseTerms {
-		t.Errorf("long CJK run: %d clauses", len(q.Clauses))
+	if q := ParseQuery(strings.Repeat("東", 10000)); len(q.Clauses) != 1 || q.Clauses[0].Terms[0] != "東東" {
+		t.Errorf("long CJK run of one character: %+v", q.Clauses)
+	}
+	if q := ParseQuery(strings.Repeat("東京都庁", 300)); len(q.Clauses) != 4 {
+		t.Errorf("long repeated CJK run: %d clauses, want its 4 distinct bigrams", len(q.Clauses))
 	}
 }
 
@@ -300,27 +348,33 @@ func countMatch(tb testing.TB, db *sql.DB, expr string) int {
 	return n
 }
 
-// checkExpr verifies both expressions of q: "" exactly when the query is
-// Empty, made only of the allowed pieces, and accepted by FTS5.
+// checkExpr verifies the first stage's expression of q with every
+// optional clause: "" exactly when the query is Empty, made only of the
+// allowed pieces, and accepted by FTS5.
 func checkExpr(tb testing.TB, db *sql.DB, in string, q Query) {
 	tb.Helper()
-	for _, e := range []string{q.MatchAll(), q.MatchAny()} {
-		if (e == "") != q.Empty() {
-			tb.Fatalf("%.60q: expression %q but Empty=%v", in, e, q.Empty())
+	var optional []int
+	for i, c := range q.Clauses {
+		if c.Optional() {
+			optional = append(optional, i)
 		}
-		if e == "" {
-			continue
-		}
-		if !utf8.ValidString(e) {
-			tb.Fatalf("%.60q: invalid UTF-8 in %q", in, e)
-		}
-		if err := exprShape(e); err != nil {
-			tb.Fatalf("%.60q: %v in %.200s", in, err, e)
-		}
-		var n int
-		if err := db.QueryRow(`SELECT count(*) FROM t WHERE t MATCH ?`, e).Scan(&n); err != nil {
-			tb.Fatalf("%.60q: FTS5 rejects %.200s: %v", in, e, err)
-		}
+	}
+	e := q.Match(optional)
+	if (e == "") != q.Empty() {
+		tb.Fatalf("%.60q: expression %q but Empty=%v", in, e, q.Empty())
+	}
+	if e == "" {
+		return
+	}
+	if !utf8.ValidString(e) {
+		tb.Fatalf("%.60q: invalid UTF-8 in %q", in, e)
+	}
+	if err := exprShape(e); err != nil {
+		tb.Fatalf("%.60q: %v in %.200s", in, err, e)
+	}
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM t WHERE t MATCH ?`, e).Scan(&n); err != nil {
+		tb.Fatalf("%.60q: FTS5 rejects %.200s: %v", in, e, err)
 	}
 }
 

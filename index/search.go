@@ -2,15 +2,42 @@ package index
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
+
+	"folio/index/rank"
 )
 
 // DefaultWeights are the bm25 weights of the heading path, title and body
-// columns: a word in a heading says more about a chunk than one in its body.
+// columns in the first stage: a word in a heading says more about a chunk
+// than one in its body.
 var DefaultWeights = [3]float64{4, 2, 1}
+
+// Search is two stages. The first finds candidates with FTS5 in one pass,
+// using only the query's most selective words, so its cost follows what
+// those words match, not the library's size or the question's length. The
+// second reranks the candidates in Go with every word (package rank).
+const (
+	// The first stage hands the second candidatesPerWord passages per
+	// word searched, between minCandidates and maxCandidates: a long
+	// question needs more candidates to find its answer among, a keyword
+	// query's best passages hold all its words and stand out at once.
+	candidatesPerWord = 30
+	minCandidates     = 60
+	maxCandidates     = 200
+	// retrievalBudget bounds the postings the first stage reads: words are
+	// taken rarest first while their passages add up to at most this many.
+	retrievalBudget = 4000
+	// countCap is where counting results stops ("1,000+ results").
+	countCap = 1000
+	// DefaultPerFile is how many passages of one file a page shows; the
+	// others are folded under the best.
+	DefaultPerFile = 2
+)
 
 // SearchOptions narrow and page a search.
 type SearchOptions struct {
@@ -22,27 +49,18 @@ type SearchOptions struct {
 	Weights       [3]float64
 	SnippetWidth  int // characters; 0 means 220
 	NoSnippets    bool
-	Policy        Policy
+	// PerFile is how many passages of one file a page shows before the
+	// rest are folded under the best one: 0 means DefaultPerFile, below 0
+	// no limit.
+	PerFile int
+	// Ranking weighs the second stage's features; nil means rank.Default.
+	Ranking *rank.Weights
+	// Candidates is how many passages the first stage finds; 0 means
+	// candidatesPerWord per word, within minCandidates–maxCandidates.
+	Candidates int
+	// Explain fills each hit's Explanation.
+	Explain bool
 }
-
-// Policy says what a search does when not every word matches.
-type Policy int
-
-// The policies; evaluations measure them against each other (README).
-const (
-	// AllThenFill ranks chunks with every word first, then fills the page
-	// with chunks that have any of them. The default: as precise as
-	// AllThenAny for short queries, and as good as plain BM25 for long
-	// questions where few chunks hold every word.
-	AllThenFill Policy = iota
-	// AllThenAny requires every word; only when no chunk has them all are
-	// chunks with any of them ranked.
-	AllThenAny
-	// AnyWord ranks every chunk with any of the words (plain BM25).
-	AnyWord
-	// AllWords never relaxes.
-	AllWords
-)
 
 // Hit is one ranked chunk with its citation and snippet.
 type Hit struct {
@@ -63,6 +81,16 @@ type Hit struct {
 	// Offline is set when the hit's folder could not be read at its last
 	// scan: the text is as it was then, and the file may not open.
 	Offline bool
+	// More are the file's other passages of this page's results, folded
+	// under its best one ("3 more in this file").
+	More []Hit
+	// AlsoIn are the same passage, word for word, in other files (copies,
+	// backups, vendored docs), shown once.
+	AlsoIn []Hit
+	// Explanation is each ranking feature's value and share of the score
+	// (SearchOptions.Explain).
+	Explanation []rank.Contribution
+	doc         int64
 }
 
 // Citation is how a hit is quoted: folder/path:start-end · Heading > Path.
@@ -74,21 +102,31 @@ func (h Hit) Citation() string {
 	return loc + " · " + strings.Join(h.HeadingPath, " > ")
 }
 
+// Correction is a word the search could not find as typed and also
+// searched as a close word of the library ("ibuprofin" → "ibuprofen").
+type Correction struct {
+	Typed    string `json:"typed"`
+	Searched string `json:"searched"`
+}
+
 // Results of one search.
 type Results struct {
-	Hits     []Hit
-	Total    int  // hits in all, not only this page
-	AllWords int  // chunks that have every word (the rest have some)
-	Relaxed  bool // no chunk had every word; ranked by any of them
-	Elapsed  time.Duration
+	Hits []Hit
+	// Total counts the passages that match (each fold counts its hits);
+	// when TotalCapped it stopped counting there ("1,000+ results").
+	Total       int
+	TotalCapped bool
+	// Corrections name the words searched in place of unknown ones.
+	Corrections []Correction
+	Elapsed     time.Duration
 }
 
 // Search runs a query typed by a person. Any input gives results or an
 // empty list; only a broken database gives an error.
 func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*Results, error) {
 	start := time.Now()
-	q := ParseQuery(input)
 	res := &Results{}
+	q := ParseQuery(input)
 	if q.Empty() {
 		res.Elapsed = time.Since(start)
 		return res, nil
@@ -102,98 +140,171 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	if opt.SnippetWidth <= 0 {
 		opt.SnippetWidth = 220
 	}
+	weights := rank.Default
+	if opt.Ranking != nil {
+		weights = *opt.Ranking
+	}
 	filter, args, err := ix.filters(ctx, opt)
 	if err != nil {
 		return nil, err
 	}
-	all, any := q.MatchAll(), q.MatchAny()
-	if opt.Policy == AnyWord || !q.Relaxable() {
-		all = any
-	}
-	total, err := ix.count(ctx, all, filter, args)
+	st, err := ix.queryStats(ctx, &q)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("search %q: %w", input, err)
 	}
-	res.Total = total
-	if opt.Policy != AnyWord || !q.Relaxable() {
-		res.AllWords = total // plain BM25 does not count chunks with every word
+	res.Corrections = st.corrections
+	if opt.Candidates <= 0 {
+		opt.Candidates = min(max(candidatesPerWord*len(st.terms), minCandidates), maxCandidates)
 	}
-	if err := ix.page(ctx, q, all, filter, args, opt.Offset, opt.Limit, opt, res); err != nil {
+	expr := q.Match(st.retrieve)
+	if expr == "" {
+		res.Elapsed = time.Since(start)
+		return res, nil
+	}
+	cands, err := ix.candidates(ctx, expr, filter, args, opt)
+	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", input, classify(err))
 	}
-	// The relaxed hits follow the strict ones: chunks with some words but
-	// not all, so pages neither repeat nor skip a hit, and the total counts
-	// both whatever page is asked for.
-	if all != any && (opt.Policy == AllThenFill || opt.Policy == AllThenAny && total == 0) {
-		rest := any
-		if total > 0 {
-			rest = "(" + any + ") NOT (" + all + ")"
+	res.Total = len(cands)
+	if len(cands) == opt.Candidates {
+		if res.Total, err = ix.countMatches(ctx, expr, filter, args); err != nil {
+			return nil, fmt.Errorf("search %q: %w", input, classify(err))
 		}
-		restTotal, err := ix.count(ctx, rest, filter, args)
-		if err != nil {
-			return nil, err
-		}
-		if len(res.Hits) < opt.Limit && restTotal > 0 {
-			offset := max(0, opt.Offset-total)
-			if err := ix.page(ctx, q, rest, filter, args, offset, opt.Limit-len(res.Hits), opt, res); err != nil {
-				return nil, fmt.Errorf("search %q: %w", input, classify(err))
+		res.TotalCapped = res.Total >= countCap
+	}
+	ranked := rerank(rank.Query{Terms: st.terms, Quantity: q.Quantity}, cands, weights, opt.Explain)
+	pageHits := fold(ranked, opt.PerFile)
+	if res.Corrections != nil {
+		res.Corrections = surfaceForms(res.Corrections, pageHits)
+	}
+	lo, hi := min(opt.Offset, len(pageHits)), min(opt.Offset+opt.Limit, len(pageHits))
+	res.Hits = pageHits[lo:hi]
+	for i := range res.Hits {
+		h := &res.Hits[i]
+		h.Rank = opt.Offset + i + 1
+		if !opt.NoSnippets {
+			h.Snippet = MakeSnippet(h.Text, st.matches, opt.SnippetWidth)
+			for j := range h.More {
+				h.More[j].Snippet = MakeSnippet(h.More[j].Text, st.matches, opt.SnippetWidth)
 			}
-			for i := range res.Hits {
-				res.Hits[i].Rank = opt.Offset + i + 1
-			}
 		}
-		res.Relaxed = total == 0 && restTotal > 0
-		res.Total = total + restTotal
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
 }
 
-// page appends one page of hits for an FTS5 expression to res.
-func (ix *Index) page(ctx context.Context, q Query, match, filter string, args []any, offset, limit int, opt SearchOptions, res *Results) error {
-	if limit <= 0 {
-		return nil
+// candidates runs the first stage: the best passages by bm25 over the
+// selected words, with their text and citation.
+func (ix *Index) candidates(ctx context.Context, expr, filter string, args []any, opt SearchOptions) ([]Hit, error) {
+	w := opt.Weights
+	cols := `c.id, c.chunk_id, c.kind, c.path, c.section, c.start_line, c.end_line, c.text, c.doc_id,
+		d.rel_path, d.title, f.path, f.offline != ''`
+	var sqlText string
+	if filter == "" {
+		// Rank inside FTS5 first, then fetch only the chunks kept.
+		sqlText = fmt.Sprintf(`SELECT %s, r.score FROM
+			(SELECT rowid, bm25(chunks_fts, %g, %g, %g) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?) r
+			JOIN chunks c ON c.id = r.rowid JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id
+			ORDER BY r.score, c.id`, cols, w[0], w[1], w[2])
+		args = []any{expr, opt.Candidates}
+	} else {
+		sqlText = fmt.Sprintf(`SELECT %s, bm25(chunks_fts, %g, %g, %g) AS score
+			FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
+			JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id
+			WHERE chunks_fts MATCH ?%s ORDER BY score, c.id LIMIT ?`, cols, w[0], w[1], w[2], filter)
+		args = append(append([]any{expr}, args...), opt.Candidates)
 	}
-	sqlText := fmt.Sprintf(`SELECT c.id, c.chunk_id, c.kind, c.path, c.section, c.start_line, c.end_line, c.text,
-		d.rel_path, d.title, f.path, f.offline != '', bm25(chunks_fts, %g, %g, %g) AS score
-		FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
-		JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id
-		WHERE chunks_fts MATCH ?%s ORDER BY score, c.id LIMIT ? OFFSET ?`,
-		opt.Weights[0], opt.Weights[1], opt.Weights[2], filter)
-	rows, err := ix.db.QueryContext(ctx, sqlText, append(append([]any{match}, args...), limit, offset)...)
+	rows, err := ix.db.QueryContext(ctx, sqlText, args...)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer rows.Close()
+	var out []Hit
 	for rows.Next() {
 		var h Hit
 		var path string
-		if err := rows.Scan(&h.ChunkRowID, &h.ChunkID, &h.Kind, &path, &h.Section, &h.StartLine, &h.EndLine, &h.Text,
+		if err := rows.Scan(&h.ChunkRowID, &h.ChunkID, &h.Kind, &path, &h.Section, &h.StartLine, &h.EndLine, &h.Text, &h.doc,
 			&h.Path, &h.Title, &h.Folder, &h.Offline, &h.Score); err != nil {
-			return err
+			return nil, err
 		}
 		h.Score = -h.Score // bm25 is lower-is-better
 		h.HeadingPath = splitPath(path)
-		h.Rank = offset + len(res.Hits) + 1
-		if !opt.NoSnippets {
-			h.Snippet = MakeSnippet(h.Text, q.Matches, opt.SnippetWidth)
-		}
-		res.Hits = append(res.Hits, h)
+		out = append(out, h)
 	}
-	return rows.Err()
+	return out, rows.Err()
 }
 
-func (ix *Index) count(ctx context.Context, match, filter string, args []any) (int, error) {
-	var n int
-	q := `SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?`
+// countMatches counts matching passages up to countCap: past that, an
+// exact count would cost more than the search.
+func (ix *Index) countMatches(ctx context.Context, expr, filter string, args []any) (int, error) {
+	q := `SELECT count(*) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)`
+	all := []any{expr, countCap}
 	if filter != "" {
-		q = `SELECT count(*) FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
-			JOIN documents d ON d.id = c.doc_id WHERE chunks_fts MATCH ?` + filter
+		q = `SELECT count(*) FROM (SELECT c.id FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
+			JOIN documents d ON d.id = c.doc_id WHERE chunks_fts MATCH ?` + filter + ` LIMIT ?)`
+		all = append(append([]any{expr}, args...), countCap)
 	}
-	if err := ix.db.QueryRowContext(ctx, q, append([]any{match}, args...)...).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count matches: %w", classify(err))
+	var n int
+	if err := ix.db.QueryRowContext(ctx, q, all...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count matches: %w", err)
 	}
 	return n, nil
+}
+
+// rerank scores the candidates with the second stage and sorts them, best
+// first (ties: the first stage's order).
+func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
+	rc := make([]rank.Candidate, len(cands))
+	for i, h := range cands {
+		rc[i] = rank.Candidate{Heading: h.HeadingPath, Title: h.Title, Text: h.Text, Doc: h.doc, FTS: h.Score}
+	}
+	set := rank.Analyse(q, rc)
+	feats := set.Features(q)
+	for i := range cands {
+		cands[i].Score = w.Score(feats[i])
+		if explain {
+			cands[i].Explanation = w.Explain(feats[i])
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].Score > cands[j].Score })
+	return cands
+}
+
+// fold shows each passage once and at most perFile passages of a file:
+// the same text in another file goes into the first one's AlsoIn, a
+// file's further passages into its best one's More. The order of what
+// stays is the ranking's, so pages cut from it neither repeat nor skip.
+func fold(ranked []Hit, perFile int) []Hit {
+	if perFile == 0 {
+		perFile = DefaultPerFile
+	}
+	type fileKey struct {
+		folder, path string
+	}
+	var out []Hit
+	byText := map[[32]byte]int{}     // passage text → index in out
+	firstOfFile := map[fileKey]int{} // file → index in out of its best passage
+	shown := map[fileKey]int{}
+	for _, h := range ranked {
+		sum := sha256.Sum256([]byte(h.Text))
+		if i, ok := byText[sum]; ok && out[i].Path != h.Path {
+			out[i].AlsoIn = append(out[i].AlsoIn, h)
+			continue
+		}
+		f := fileKey{h.Folder, h.Path}
+		if perFile > 0 && shown[f] >= perFile {
+			best := firstOfFile[f]
+			out[best].More = append(out[best].More, h)
+			continue
+		}
+		if _, ok := firstOfFile[f]; !ok {
+			firstOfFile[f] = len(out)
+		}
+		shown[f]++
+		byText[sum] = len(out)
+		out = append(out, h)
+	}
+	return out
 }
 
 // filters turns the options into SQL conditions on c (chunks) and d

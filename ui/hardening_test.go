@@ -113,10 +113,9 @@ func TestReadOnlyLibraryDisablesChanges(t *testing.T) {
 		t.Error("rescan or remove enabled on a read-only library")
 	}
 	test.Type(w.search, "alpha")
-	waitFor(t, "a result", func() bool { return len(w.results.hits) == 1 })
-	if !strings.Contains(w.status.Text, "read-only library") {
-		t.Errorf("status %q", w.status.Text)
-	}
+	waitFor(t, "a result, and the status saying read-only", func() bool {
+		return len(w.results.hits) == 1 && strings.Contains(w.status.Text, "1 result") && strings.Contains(w.status.Text, "read-only library")
+	})
 }
 
 // deepTexts collects the text of labels anywhere under o, inside widgets

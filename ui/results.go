@@ -43,11 +43,16 @@ func (e *searchEntry) TypedKey(k *fyne.KeyEvent) {
 	}
 }
 
-// resultList shows hits: breadcrumb, citation and highlighted snippet.
+// resultList shows hits: breadcrumb, citation and highlighted snippet. A
+// hit with passages folded under it (more of its file, copies of it in
+// other files) has a button that unfolds them as rows beneath it.
 type resultList struct {
 	w        *Window
 	list     *widget.List
-	hits     []index.Hit
+	page     []index.Hit // the hits of the search
+	hits     []index.Hit // the rows shown: the page, with unfolded hits
+	folded   []bool      // per row: it is an unfolded hit, not one of the page
+	open     map[int64]bool
 	selected int
 }
 
@@ -61,9 +66,11 @@ func newResultList(w *Window) *resultList {
 			cite := widget.NewLabel("")
 			cite.Truncation = fyne.TextTruncateEllipsis
 			cite.Importance = widget.LowImportance
+			more := widget.NewButton("", nil)
+			more.Importance = widget.LowImportance
 			// The snippet is inset like the labels' text above it.
 			snippet := container.New(layout.NewCustomPaddedLayout(0, 0, theme.InnerPadding(), theme.InnerPadding()), newSnippetView())
-			return container.NewBorder(container.NewVBox(crumb, cite), nil, nil, nil, snippet)
+			return container.NewBorder(container.NewVBox(crumb, container.NewBorder(nil, nil, nil, more, cite)), nil, nil, nil, snippet)
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id >= len(r.hits) {
@@ -72,8 +79,21 @@ func newResultList(w *Window) *resultList {
 			h := r.hits[id]
 			c := o.(*fyne.Container)
 			top := c.Objects[1].(*fyne.Container)
-			top.Objects[0].(*widget.Label).SetText(breadcrumb(h))
-			top.Objects[1].(*widget.Label).SetText(citationLine(h))
+			crumb := breadcrumb(h)
+			if r.folded[id] {
+				crumb = "↳ " + crumb
+			}
+			top.Objects[0].(*widget.Label).SetText(crumb)
+			line := top.Objects[1].(*fyne.Container)
+			line.Objects[0].(*widget.Label).SetText(citationLine(h))
+			more := line.Objects[1].(*widget.Button)
+			if text := foldText(h, r.open[h.ChunkRowID]); text != "" && !r.folded[id] {
+				more.SetText(text)
+				more.OnTapped = func() { r.toggle(h.ChunkRowID) }
+				more.Show()
+			} else {
+				more.Hide()
+			}
 			c.Objects[0].(*fyne.Container).Objects[0].(*snippetView).set(h.Snippet)
 		},
 	)
@@ -87,11 +107,65 @@ func newResultList(w *Window) *resultList {
 }
 
 func (r *resultList) set(hits []index.Hit) {
-	r.hits = hits
+	r.page = hits
+	r.open = map[int64]bool{}
+	r.rows()
 	r.selected = -1
 	r.list.UnselectAll()
 	r.list.Refresh()
 	r.list.ScrollToTop()
+}
+
+// rows lays out the page with the unfolded hits under theirs.
+func (r *resultList) rows() {
+	r.hits, r.folded = r.hits[:0], r.folded[:0]
+	for _, h := range r.page {
+		r.hits, r.folded = append(r.hits, h), append(r.folded, false)
+		if r.open[h.ChunkRowID] {
+			for _, f := range append(append([]index.Hit(nil), h.More...), h.AlsoIn...) {
+				r.hits, r.folded = append(r.hits, f), append(r.folded, true)
+			}
+		}
+	}
+}
+
+// toggle unfolds or folds the passages under a hit, keeping the selection
+// on the same hit.
+func (r *resultList) toggle(id int64) {
+	sel, hadSel := r.current()
+	r.open[id] = !r.open[id]
+	r.rows()
+	r.list.Refresh()
+	if hadSel {
+		for i, h := range r.hits {
+			if h.ChunkRowID == sel.ChunkRowID && h.Path == sel.Path {
+				r.selected = i
+				r.list.Select(i)
+				break
+			}
+		}
+	}
+}
+
+// foldText is the unfold button's text: "▸ 3 more in this file · also in
+// 2 other files", or "" when nothing is folded.
+func foldText(h index.Hit, open bool) string {
+	var parts []string
+	if n := len(h.More); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d more in this file", n))
+	}
+	if n := len(h.AlsoIn); n == 1 {
+		parts = append(parts, "also in 1 other file")
+	} else if n > 1 {
+		parts = append(parts, fmt.Sprintf("also in %d other files", n))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	if open {
+		return "▾ " + strings.Join(parts, " · ")
+	}
+	return "▸ " + strings.Join(parts, " · ")
 }
 
 func (r *resultList) selectHit(i int) {

@@ -59,15 +59,19 @@ type Window struct {
 	win fyne.Window
 	lib Library
 
-	search  *searchEntry
-	status  *widget.Label
-	results *resultList
-	preview *preview
-	library *sidebar
-	imports *importPanel
-	center  *fyne.Container // results+preview, or the empty-library target
-	split   *container.Split
-	empty   fyne.CanvasObject
+	search *searchEntry
+	status *widget.Label
+	// "Also searched: ibuprofen" and a button to search what was typed.
+	correction *fyne.Container
+	corrected  *widget.Label
+	exact      *widget.Button
+	results    *resultList
+	preview    *preview
+	library    *sidebar
+	imports    *importPanel
+	center     *fyne.Container // results+preview, or the empty-library target
+	split      *container.Split
+	empty      fyne.CanvasObject
 
 	searchSeq   atomic.Int64 // the newest search; older answers are dropped
 	busy        atomic.Int64 // background tasks running or scheduled
@@ -111,7 +115,13 @@ func New(a fyne.App, lib Library) *Window {
 
 	buttons := container.NewHBox(widget.NewButton("Health", w.showHealth), widget.NewButton("Preferences", w.showPreferences))
 	top := container.NewBorder(nil, nil, nil, buttons, w.search)
-	main := container.NewBorder(container.NewVBox(top, w.status), w.imports.root, nil, nil, w.center)
+	w.corrected = widget.NewLabel("")
+	w.corrected.Truncation = fyne.TextTruncateEllipsis
+	w.exact = widget.NewButton("", nil)
+	w.exact.Importance = widget.LowImportance
+	w.correction = container.NewBorder(nil, nil, nil, w.exact, w.corrected)
+	w.correction.Hide()
+	main := container.NewBorder(container.NewVBox(top, w.status, w.correction), w.imports.root, nil, nil, w.center)
 	body := container.NewHSplit(w.library.root, main)
 	body.Offset = 0.22
 	w.win.SetContent(body)
@@ -224,6 +234,7 @@ func (w *Window) runSearch(seq int64, q string) {
 				w.results.set(nil)
 				w.preview.clear()
 				w.status.SetText("")
+				w.showCorrections("", nil)
 			}
 		})
 		return
@@ -239,6 +250,7 @@ func (w *Window) runSearch(seq int64, q string) {
 		}
 		w.lastQuery = q
 		w.results.set(res.Hits)
+		w.showCorrections(q, res.Corrections)
 		status := statusLine(res)
 		if w.lib.ReadOnly() {
 			status += " · read-only library"
@@ -254,21 +266,42 @@ func (w *Window) runSearch(seq int64, q string) {
 
 func statusLine(res *index.Results) string {
 	ms := float64(res.Elapsed.Microseconds()) / 1000
-	if res.Total == 0 {
+	switch {
+	case res.Total == 0:
 		return fmt.Sprintf("No results · %.1f ms", ms)
+	case res.TotalCapped:
+		return fmt.Sprintf("%d+ results · %.1f ms", res.Total, ms)
+	case res.Total == 1:
+		return fmt.Sprintf("1 result · %.1f ms", ms)
 	}
-	noun := "results"
-	if res.Total == 1 {
-		noun = "result"
+	return fmt.Sprintf("%d results · %.1f ms", res.Total, ms)
+}
+
+// showCorrections says which words were searched in place of unknown
+// ones, with a button that searches exactly what was typed (the words in
+// quotes are never corrected).
+func (w *Window) showCorrections(q string, cs []index.Correction) {
+	if len(cs) == 0 {
+		w.correction.Hide()
+		return
 	}
-	s := fmt.Sprintf("%d %s · %.1f ms", res.Total, noun, ms)
-	if res.AllWords > 0 && res.AllWords < res.Total {
-		s = fmt.Sprintf("%d %s (%d with every word) · %.1f ms", res.Total, noun, res.AllWords, ms)
+	var searched, typed []string
+	for _, c := range cs {
+		searched = append(searched, c.Searched)
+		typed = append(typed, c.Typed)
 	}
-	if res.Relaxed {
-		s += " · no passage has every word, showing passages with any of them"
+	w.corrected.SetText("Also searched: " + strings.Join(searched, ", "))
+	w.exact.SetText("Search only for " + strings.Join(typed, ", "))
+	w.exact.OnTapped = func() { w.search.SetText(quoteWords(q, typed)) }
+	w.correction.Show()
+}
+
+// quoteWords puts each word of words in quotes in the query q.
+func quoteWords(q string, words []string) string {
+	for _, wd := range words {
+		q = strings.Replace(q, wd, `"`+wd+`"`, 1)
 	}
-	return s
+	return q
 }
 
 // showProblem tells the user what happened and what to do, never crashing.

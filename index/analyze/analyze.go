@@ -75,6 +75,31 @@ func AppendTokens(dst []Token, text string) []Token {
 	return out
 }
 
+// AppendTokensMatching is AppendTokens for a reader that only looks for
+// some terms: a word whose folded form keep rejects is not stemmed and
+// gets an empty Term (it still counts as a word, for positions and
+// lengths). Stemming is most of the analyser's work, so a ranker that
+// knows its query's terms skips most of it. Stems keep the start of their
+// word, so keep can test a word's first letters.
+func AppendTokensMatching(dst []Token, text string, keep func(folded []byte) bool) []Token {
+	a := getAnalyzer(modeTokens, text)
+	a.keep = keep
+	a.out = dst
+	base := len(dst)
+	a.run()
+	out := a.out
+	if n := len(out) - base; n > 0 {
+		s := string(a.terms)
+		prev := 0
+		for i, e := range a.ends {
+			out[base+i].Term = s[prev:e]
+			prev = e
+		}
+	}
+	putAnalyzer(a)
+	return out
+}
+
 // IndexText returns the analysed terms of text joined by single spaces: the
 // string written into the FTS5 column. strings.Fields(IndexText(t)) has
 // exactly one entry per element of Tokens(t).
@@ -135,9 +160,10 @@ type analyzer struct {
 
 	cjk []span // pending run of CJK characters
 
-	terms []byte  // term bytes (tokens mode) or the joined output
-	ends  []int   // tokens mode: end of each term in terms
-	out   []Token // tokens mode: output
+	terms []byte                   // term bytes (tokens mode) or the joined output
+	ends  []int                    // tokens mode: end of each term in terms
+	out   []Token                  // tokens mode: output
+	keep  func(folded []byte) bool // AppendTokensMatching: words worth stemming
 }
 
 var pool = sync.Pool{New: func() any { return &analyzer{word: make([]byte, 0, maxTermBytes+8)} }}
@@ -153,6 +179,7 @@ func getAnalyzer(m mode, text string) *analyzer {
 func putAnalyzer(a *analyzer) {
 	a.text = ""
 	a.out = nil
+	a.keep = nil
 	a.inWord = false
 	a.word = a.word[:0]
 	a.cjk = a.cjk[:0]
@@ -415,6 +442,10 @@ func (a *analyzer) endWord() {
 		return
 	}
 	if a.wordStart == a.apoEnd && clitic(w) {
+		return
+	}
+	if a.keep != nil && a.class == clsLetter && !a.keep(w) {
+		emit(a, w[:0], a.wordStart, a.wordEnd)
 		return
 	}
 	switch a.mode {

@@ -1,0 +1,61 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestSearchFoldsCopiesAndFilesAndExplains(t *testing.T) {
+	files := map[string]string{"form.md": "# Leave form\n\nThe leave form goes to your manager.\n", "copy.md": "# Leave form\n\nThe leave form goes to your manager.\n"}
+	var b strings.Builder
+	b.WriteString("# Handbook\n\n")
+	for i := 0; i < 4; i++ {
+		fmt.Fprintf(&b, "## Part %d\n\nLeave rule %d.\n\n", i, i)
+	}
+	files["handbook.md"] = b.String()
+	db, _ := newLibraryWith(t, files)
+
+	out, _, code := runCLI(t, "search", "--db", db, "leave")
+	if code != exitOK || !strings.Contains(out, "+ 2 more in this file") || !strings.Contains(out, "also in 1 other file") {
+		t.Errorf("folds not shown:\n%s", out)
+	}
+	out, _, _ = runCLI(t, "search", "--db", db, "--per-file", "0", "leave")
+	if strings.Contains(out, "more in this file") || strings.Count(out, "handbook.md:") != 4 {
+		t.Errorf("--per-file 0:\n%s", out)
+	}
+	out, _, _ = runCLI(t, "search", "--db", db, "--explain", "leave", "form")
+	for _, name := range []string{"coverage", "bm25", "heading", "document"} {
+		if !strings.Contains(out, "   "+name) {
+			t.Errorf("--explain lacks %s:\n%s", name, out)
+		}
+	}
+	out, _, _ = runCLI(t, "search", "--db", db, "--json", "leave", "form")
+	var hit jsonHit
+	if err := json.Unmarshal([]byte(strings.Split(out, "\n")[0]), &hit); err != nil {
+		t.Fatal(err)
+	}
+	if len(hit.AlsoIn) != 1 || !strings.HasSuffix(hit.AlsoIn[0], ".md:3-3") {
+		t.Errorf("also_in %q", hit.AlsoIn)
+	}
+}
+
+func TestSearchSaysWhatItCorrected(t *testing.T) {
+	db, _ := newLibraryWith(t, map[string]string{"a.md": "# Pain relief\n\nIbuprofen eases pain.\n", "b.md": "# Other\n\nNothing else.\n"})
+	out, _, code := runCLI(t, "search", "--db", db, "ibuprofin")
+	if code != exitOK || !strings.Contains(out, "Also searched: ibuprofen") || !strings.Contains(out, "a.md") {
+		t.Errorf("typo: %d\n%s", code, out)
+	}
+	out, _, _ = runCLI(t, "search", "--db", db, "--json", "ibuprofin")
+	var hit jsonHit
+	if err := json.Unmarshal([]byte(strings.Split(out, "\n")[0]), &hit); err != nil {
+		t.Fatal(err)
+	}
+	if len(hit.Corrected) != 1 || hit.Corrected[0].Typed != "ibuprofin" || hit.Corrected[0].Searched != "ibuprofen" {
+		t.Errorf("corrected %+v", hit.Corrected)
+	}
+	if out, _, code := runCLI(t, "search", "--db", db, `"ibuprofin"`); code != exitNothing || strings.Contains(out, "Also searched") {
+		t.Errorf("quoted: %d %s", code, out)
+	}
+}

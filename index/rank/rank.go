@@ -1,0 +1,526 @@
+// Package rank is the second stage of a search: it reranks the candidate
+// passages the index found with features measured on each one, combined
+// as a weighted sum. It is pure: query terms and candidate texts in,
+// feature values and scores out, so every feature can be tested without a
+// database and `folio search --explain` shows the very values that ranked.
+//
+// The features and what they measure (README, Ranking, has the tables that
+// chose the weights):
+//
+//   - Coverage: the share of the query's weight (IDF: rare words weigh
+//     more) that the passage holds, in its text, heading path or title.
+//     What turns "how much paracetamol can a child take" from passages
+//     about children into the one about paracetamol for children.
+//   - BM25: term frequency saturated and normalised by passage length,
+//     over the passage text, with the same IDF weights.
+//   - Proximity: how close together the query words it holds stand (the
+//     smallest window holding all of them).
+//   - Adjacency: pairs of words typed side by side found side by side
+//     (the CJK bigrams of one word, "blood pressure").
+//   - Heading, Title: the share of the query's weight named by the
+//     passage's heading path, and by its document's title.
+//   - Document: the share of the query's weight the passage's document
+//     holds among all candidates (its other passages and its title), so an
+//     answer in a section whose heading says only "Prevention" still gains
+//     from the document being about shingles.
+//   - FTS: the first stage's bm25 over the terms it searched, scaled to
+//     the best candidate.
+//   - Number: for a question that asks for an amount or a time ("how
+//     many", "how long", "when", كم, 多少), a number within a few words of
+//     the query words found.
+package rank
+
+import (
+	"math"
+	"strings"
+
+	"folio/index/analyze"
+)
+
+// Term is one query word as the ranker sees it.
+type Term struct {
+	Terms  []string // the analysed term and its synonyms: any of them counts
+	Prefix bool     // a document term starting with Terms[0] counts
+	IDF    float64  // inverse document frequency in the library, ≥ 0
+	Word   int      // the typed word it came from: pieces of a word share it
+	// Weight scales the term's IDF: 1, or less for a word the search added
+	// (a correction of a typo), so exact words rank first.
+	Weight float64
+}
+
+// Candidate is one passage found by the first stage.
+type Candidate struct {
+	Heading []string // heading path
+	Title   string   // document title
+	Text    string   // original Markdown
+	Doc     int64    // document key, for document evidence
+	FTS     float64  // first-stage score, higher is better
+}
+
+// Features are one candidate's measures, each between 0 and 1.
+type Features struct {
+	Coverage, BM25, Proximity, Adjacency, Heading, Title, Document, FTS, Number float64
+}
+
+// Weights combine features into a score. Every weight lives here, in
+// Default; `folio eval --compare` sets others to measure them.
+type Weights Features
+
+// Default are the weights measured best on the development questions,
+// Cranfield and the golden sets (README, Ranking).
+var Default = Weights{
+	Coverage:  4,
+	BM25:      8,
+	Proximity: 0.25,
+	Adjacency: 0.25,
+	Heading:   1,
+	Title:     3,
+	Document:  0.5,
+	FTS:       0,
+	Number:    0.5,
+}
+
+// BM25 parameters, the usual ones, and what a heading word counts.
+const (
+	k1        = 1.2
+	b         = 0.75
+	headingTF = 2
+)
+
+// Names lists the features in the order Values gives them.
+var Names = []string{"coverage", "bm25", "proximity", "adjacency", "heading", "title", "document", "fts", "number"}
+
+// Values are the features in the order of Names.
+func (f Features) Values() []float64 {
+	return []float64{f.Coverage, f.BM25, f.Proximity, f.Adjacency, f.Heading, f.Title, f.Document, f.FTS, f.Number}
+}
+
+// Set sets the named weight; it reports false for an unknown name.
+func (w *Weights) Set(name string, v float64) bool {
+	p := map[string]*float64{"coverage": &w.Coverage, "bm25": &w.BM25, "proximity": &w.Proximity, "adjacency": &w.Adjacency,
+		"heading": &w.Heading, "title": &w.Title, "document": &w.Document, "fts": &w.FTS, "number": &w.Number}[name]
+	if p == nil {
+		return false
+	}
+	*p = v
+	return true
+}
+
+// Score is the weighted sum of the features.
+func (w Weights) Score(f Features) float64 {
+	s := 0.0
+	for i, v := range f.Values() {
+		s += Features(w).Values()[i] * v
+	}
+	return s
+}
+
+// Contribution is one feature's part in a score.
+type Contribution struct {
+	Name   string
+	Value  float64 // the feature, 0–1
+	Weight float64
+	Share  float64 // weight × value ÷ score
+}
+
+// Explain lists each feature's value and its share of the score.
+func (w Weights) Explain(f Features) []Contribution {
+	score := w.Score(f)
+	ws := Features(w).Values()
+	var out []Contribution
+	for i, v := range f.Values() {
+		c := Contribution{Name: Names[i], Value: v, Weight: ws[i]}
+		if score > 0 {
+			c.Share = ws[i] * v / score
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// IDF is BM25's inverse document frequency of a term found in df of n
+// passages; never negative.
+func IDF(df, n float64) float64 {
+	return math.Log(1 + (n-df+0.5)/(df+0.5))
+}
+
+// passage is what Compute measures of one candidate. A word found only in
+// another form of the same stem (expiry, expiration) counts as nearMatch of
+// one found as typed.
+type passage struct {
+	present []float64 // per term: anywhere in text, heading or title
+	tf      []float64 // per term: occurrences in the text
+	heading []float64
+	title   []float64
+	length  int   // tokens in the text
+	hits    []hit // matched tokens of the text, in order
+	adjPair int   // adjacent pairs of one word's pieces, or of typed words, found
+	number  bool  // a number stands near a query word
+}
+
+// nearMatch is what a word counts when found in another form: one stem a
+// prefix of the other, both at least nearMin characters (Porter stems
+// "expiry" and "expiration" to expiri and expir).
+const (
+	nearMatch = 0.5
+	nearMin   = 5
+)
+
+type hit struct{ pos, term int }
+
+// matcher finds the query term of an analysed document term.
+type matcher struct {
+	exact    map[string]int
+	prefixes []int            // indexes of prefix terms
+	near     map[string][]int // first nearMin bytes of a term → terms
+	terms    []Term
+}
+
+func newMatcher(terms []Term) *matcher {
+	m := &matcher{exact: map[string]int{}, near: map[string][]int{}, terms: terms}
+	for i, t := range terms {
+		if t.Prefix {
+			m.prefixes = append(m.prefixes, i)
+			continue
+		}
+		for _, s := range t.Terms {
+			if _, ok := m.exact[s]; !ok {
+				m.exact[s] = i
+			}
+		}
+		if s := t.Terms[0]; len(s) >= nearMin && latin(s) {
+			m.near[s[:nearMin]] = append(m.near[s[:nearMin]], i)
+		}
+	}
+	return m
+}
+
+// find returns the query term a document term matches and how much it
+// counts (1, or nearMatch), or -1.
+func (m *matcher) find(term string) (int, float64) {
+	if i, ok := m.exact[term]; ok {
+		return i, 1
+	}
+	for _, i := range m.prefixes {
+		if strings.HasPrefix(term, m.terms[i].Terms[0]) {
+			return i, 1
+		}
+	}
+	if len(term) >= nearMin {
+		for _, i := range m.near[term[:nearMin]] {
+			q := m.terms[i].Terms[0]
+			if strings.HasPrefix(term, q) || strings.HasPrefix(q, term) {
+				return i, nearMatch
+			}
+		}
+	}
+	return -1, 0
+}
+
+// latin reports a term of ASCII letters, where stems of one word share a
+// prefix (not so in Arabic, whose forms change inside the word).
+func latin(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// Query is what the ranker knows of a query: its words, and whether it
+// asks for an amount or a time.
+type Query struct {
+	Terms    []Term
+	Quantity bool
+}
+
+// numberWindow is how near (in words) to a query word a number must stand
+// to answer a question of quantity.
+const numberWindow = 12
+
+// Set is a first stage's candidates analysed once, so they can be
+// measured against a query and again against the query widened by
+// feedback.
+type Set struct {
+	cands                []Candidate
+	text, heading, title [][]string // analysed terms of each candidate
+}
+
+// Analyse prepares candidates for measuring against q's terms: words that
+// cannot be one of them are not stemmed (a stem keeps its word's first
+// letters), which is most of the work saved.
+func Analyse(q Query, cands []Candidate) *Set {
+	s := &Set{cands: cands, text: make([][]string, len(cands)), heading: make([][]string, len(cands)), title: make([][]string, len(cands))}
+	starts := map[string]bool{}
+	var short []string // terms shorter than a start: a word must begin with one
+	for _, t := range q.Terms {
+		for _, term := range t.Terms {
+			if len(term) < startLen {
+				short = append(short, term)
+			} else {
+				starts[term[:startLen]] = true
+			}
+		}
+	}
+	keep := func(w []byte) bool {
+		if len(w) >= startLen && starts[string(w[:startLen])] {
+			return true
+		}
+		for _, t := range short {
+			if strings.HasPrefix(string(w), t) {
+				return true
+			}
+		}
+		return false
+	}
+	var toks []analyze.Token
+	terms := func(text string) []string {
+		toks = analyze.AppendTokensMatching(toks[:0], text, keep)
+		out := make([]string, len(toks))
+		for i, t := range toks {
+			out[i] = t.Term
+		}
+		return out
+	}
+	for i, c := range cands {
+		s.text[i] = terms(c.Text)
+		s.heading[i] = terms(strings.Join(c.Heading, " "))
+		s.title[i] = terms(c.Title)
+	}
+	return s
+}
+
+// startLen is how many first letters of a word Analyse compares with the
+// query's terms to tell the words worth stemming (ASCII words only: the
+// analyser stems those at their ends; two letters, since a short stem may
+// change its third: days → dai).
+const startLen = 2
+
+// Compute measures every candidate against the query.
+func Compute(q Query, cands []Candidate) []Features { return Analyse(q, cands).Features(q) }
+
+// Features measures every candidate against the query.
+func (s *Set) Features(q Query) []Features {
+	terms, cands := q.Terms, s.cands
+	out := make([]Features, len(cands))
+	if len(terms) == 0 || len(cands) == 0 {
+		return out
+	}
+	m := newMatcher(terms)
+	var total float64 // the query's weight
+	for _, t := range terms {
+		total += t.IDF * weight(t)
+	}
+	if total == 0 {
+		total = 1
+	}
+	ps := make([]passage, len(cands))
+	var lengths float64
+	for i := range cands {
+		ps[i] = measure(m, terms, s.text[i], s.heading[i], s.title[i])
+		if q.Quantity {
+			ps[i].number = numberNear(s.text[i], ps[i].hits)
+		}
+		lengths += float64(ps[i].length)
+	}
+	avgdl := max(lengths/float64(len(cands)), 1)
+	// Document evidence: the query weight each document holds among all
+	// its candidates, and the best first-stage score to scale by.
+	docs := map[int64][]float64{}
+	bestFTS := 0.0
+	for i, c := range cands {
+		d := docs[c.Doc]
+		if d == nil {
+			d = make([]float64, len(terms))
+			docs[c.Doc] = d
+		}
+		for t := range terms {
+			d[t] = max(d[t], ps[i].present[t])
+		}
+		bestFTS = max(bestFTS, c.FTS)
+	}
+	for i, c := range cands {
+		p := &ps[i]
+		f := &out[i]
+		var bm, bmMax, inText float64
+		for t, term := range terms {
+			idf := term.IDF * weight(term)
+			bmMax += idf * (k1 + 1)
+			// BM25F: a word of the heading path counts as headingTF words
+			// of the text.
+			if tf := p.tf[t] + headingTF*p.heading[t]; tf > 0 {
+				bm += idf * tf * (k1 + 1) / (tf + k1*(1-b+b*float64(p.length)/avgdl))
+			}
+			if p.tf[t] > 0 {
+				inText += idf
+			}
+			f.Coverage += idf * p.present[t]
+			f.Heading += idf * p.heading[t]
+			f.Title += idf * p.title[t]
+			f.Document += idf * docs[c.Doc][t]
+		}
+		f.Coverage /= total
+		f.Heading /= total
+		f.Title /= total
+		f.Document /= total
+		if bmMax > 0 {
+			f.BM25 = bm / bmMax
+		}
+		f.Proximity = proximity(p.hits, len(terms)) * inText / total
+		if pairs := adjacentPairs(terms); pairs > 0 {
+			f.Adjacency = float64(p.adjPair) / float64(pairs)
+		}
+		if bestFTS > 0 {
+			f.FTS = c.FTS / bestFTS
+		}
+		if p.number {
+			f.Number = 1
+		}
+	}
+	return out
+}
+
+func weight(t Term) float64 {
+	if t.Weight <= 0 {
+		return 1
+	}
+	return t.Weight
+}
+
+// measure finds the query terms in one candidate's text, heading path and
+// title (analysed terms).
+func measure(m *matcher, terms []Term, text, heading, title []string) passage {
+	p := passage{
+		present: make([]float64, len(terms)),
+		tf:      make([]float64, len(terms)),
+		heading: make([]float64, len(terms)),
+		title:   make([]float64, len(terms)),
+		length:  len(text),
+	}
+	adjacent := map[[2]int]bool{}
+	mark := func(words []string, where []float64, inText bool) {
+		prev := -1
+		for pos, w := range words {
+			t, v := m.find(w)
+			if t < 0 {
+				prev = -1
+				continue
+			}
+			where[t] = max(where[t], v)
+			p.present[t] = max(p.present[t], v)
+			if inText {
+				p.tf[t] += v
+				p.hits = append(p.hits, hit{pos, t})
+			}
+			if prev >= 0 && prev != t && follows(terms, prev, t) {
+				adjacent[[2]int{prev, t}] = true
+			}
+			prev = t
+		}
+	}
+	mark(text, p.present, true)
+	mark(heading, p.heading, false)
+	mark(title, p.title, false)
+	p.adjPair = len(adjacent)
+	return p
+}
+
+// numberNear reports a token made of digits, not itself a query word,
+// within numberWindow tokens of a query word found in the text.
+func numberNear(text []string, hits []hit) bool {
+	if len(hits) == 0 {
+		return false
+	}
+	isHit := map[int]bool{}
+	for _, h := range hits {
+		isHit[h.pos] = true
+	}
+	h := 0
+	for pos, t := range text {
+		if isHit[pos] || !digits(t) {
+			continue
+		}
+		for h+1 < len(hits) && hits[h+1].pos <= pos {
+			h++
+		}
+		if abs(pos-hits[h].pos) <= numberWindow || h+1 < len(hits) && hits[h+1].pos-pos <= numberWindow {
+			return true
+		}
+	}
+	return false
+}
+
+func digits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// follows reports whether term j was typed right after term i: the next
+// piece of the same word, or the next word.
+func follows(terms []Term, i, j int) bool {
+	return j == i+1 && terms[j].Word-terms[i].Word <= 1
+}
+
+// adjacentPairs counts the pairs of terms typed side by side.
+func adjacentPairs(terms []Term) int {
+	n := 0
+	for i := 0; i+1 < len(terms); i++ {
+		if follows(terms, i, i+1) {
+			n++
+		}
+	}
+	return n
+}
+
+// proximity is 1 when the distinct query terms found in the text stand
+// side by side, falling as the smallest window holding them all widens;
+// 0 when fewer than two are found.
+func proximity(hits []hit, nterms int) float64 {
+	count := make([]int, nterms)
+	distinct := 0
+	for _, h := range hits {
+		if count[h.term] == 0 {
+			distinct++
+		}
+		count[h.term]++
+	}
+	if distinct < 2 {
+		return 0
+	}
+	for i := range count {
+		count[i] = 0
+	}
+	best, have, lo := math.MaxInt, 0, 0
+	for hi, h := range hits {
+		if count[h.term] == 0 {
+			have++
+		}
+		count[h.term]++
+		for have == distinct {
+			if w := hits[hi].pos - hits[lo].pos + 1; w < best {
+				best = w
+			}
+			count[hits[lo].term]--
+			if count[hits[lo].term] == 0 {
+				have--
+			}
+			lo++
+		}
+	}
+	return float64(distinct-1) / float64(best-1)
+}

@@ -1,0 +1,137 @@
+package rank
+
+import (
+	"math"
+	"testing"
+
+	"folio/index/analyze"
+)
+
+// terms builds query terms from typed words, one typed word each, with
+// the given IDF.
+func terms(idf map[string]float64, words ...string) []Term {
+	var out []Term
+	for i, w := range words {
+		toks := analyze.Tokens(w)
+		out = append(out, Term{Terms: []string{toks[0].Term}, IDF: idf[w], Word: i})
+	}
+	return out
+}
+
+func TestCoverageWeighsRareWordsMore(t *testing.T) {
+	q := Query{Terms: terms(map[string]float64{"paracetamol": 5, "child": 1}, "paracetamol", "child")}
+	f := Compute(q, []Candidate{
+		{Text: "When to avoid ibuprofen in a child with asthma."},
+		{Text: "Paracetamol dosing table by weight."},
+		{Text: "Paracetamol for a child: 15 mg/kg."},
+	})
+	if !(f[2].Coverage == 1 && f[1].Coverage > f[0].Coverage) {
+		t.Errorf("coverage %.2f %.2f %.2f: want both words 1, the rare word above the common one", f[0].Coverage, f[1].Coverage, f[2].Coverage)
+	}
+	if math.Abs(f[1].Coverage-5.0/6) > 1e-9 {
+		t.Errorf("coverage of the rare word alone %.3f, want 5/6", f[1].Coverage)
+	}
+}
+
+func TestProximityAndAdjacency(t *testing.T) {
+	q := Query{Terms: terms(map[string]float64{"blood": 1, "pressure": 1}, "blood", "pressure")}
+	f := Compute(q, []Candidate{
+		{Text: "High blood pressure is common."},
+		{Text: "Blood tests measure many things, and the pressure of work adds up."},
+		{Text: "Blood alone."},
+	})
+	if f[0].Proximity != 1 || !(f[1].Proximity > 0 && f[1].Proximity < 0.5) || f[2].Proximity != 0 {
+		t.Errorf("proximity %.2f %.2f %.2f", f[0].Proximity, f[1].Proximity, f[2].Proximity)
+	}
+	if f[0].Adjacency != 1 || f[1].Adjacency != 0 {
+		t.Errorf("adjacency %.2f %.2f", f[0].Adjacency, f[1].Adjacency)
+	}
+	// The bigrams of one CJK word, found side by side, are the word.
+	cjk := analyze.Tokens("丢弃修改")
+	var ts []Term
+	for _, tk := range cjk {
+		ts = append(ts, Term{Terms: []string{tk.Term}, IDF: 1, Word: 0})
+	}
+	f = Compute(Query{Terms: ts}, []Candidate{{Text: "用这个命令丢弃修改。"}, {Text: "丢弃文件，修改名字，弃修行。"}})
+	if f[0].Adjacency != 1 || f[1].Adjacency >= f[0].Adjacency {
+		t.Errorf("CJK adjacency %.2f %.2f", f[0].Adjacency, f[1].Adjacency)
+	}
+}
+
+func TestHeadingTitleDocumentAndNearForms(t *testing.T) {
+	q := Query{Terms: terms(map[string]float64{"shingles": 3, "vaccine": 1, "expiry": 2}, "shingles", "vaccine", "expiry")}
+	f := Compute(q, []Candidate{
+		{Heading: []string{"Shingles", "Prevention"}, Title: "Shingles", Text: "The vaccine is given once.", Doc: 1},
+		{Heading: []string{"Shingles", "Symptoms"}, Title: "Shingles", Text: "A painful rash.", Doc: 1},
+		{Heading: []string{"Travel"}, Title: "Travel", Text: "Check the vaccine expiration date.", Doc: 2},
+	})
+	if f[0].Heading != 0.5 || f[0].Title != 0.5 {
+		t.Errorf("heading %.2f title %.2f, want the weight of shingles, 3/6", f[0].Heading, f[0].Title)
+	}
+	// The document holds both words among its candidates.
+	if f[1].Document != f[0].Document || f[0].Document != 4.0/6 {
+		t.Errorf("document %.3f %.3f, want 4/6", f[0].Document, f[1].Document)
+	}
+	// expiration is another form of expiry: it counts half.
+	if want := (1 + 2*nearMatch) / 6; math.Abs(f[2].Coverage-want) > 1e-9 {
+		t.Errorf("coverage with a near form %.3f, want %.3f", f[2].Coverage, want)
+	}
+}
+
+func TestNumberNearQueryWords(t *testing.T) {
+	q := Query{Terms: terms(map[string]float64{"vaccine": 1}, "vaccine"), Quantity: true}
+	f := Compute(q, []Candidate{
+		{Text: "The vaccine is given at age 60."},
+		{Text: "The vaccine is given to older adults. " + repeat("Other words here. ", 10) + "Call 555 0100."},
+	})
+	if f[0].Number != 1 || f[1].Number != 0 {
+		t.Errorf("number %.0f %.0f", f[0].Number, f[1].Number)
+	}
+	q.Quantity = false
+	if f := Compute(q, []Candidate{{Text: "The vaccine is given at age 60."}}); f[0].Number != 0 {
+		t.Error("a number counted for a question that asks for none")
+	}
+}
+
+func repeat(s string, n int) string {
+	out := ""
+	for i := 0; i < n; i++ {
+		out += s
+	}
+	return out
+}
+
+func TestWeightsScoreAndExplain(t *testing.T) {
+	f := Features{Coverage: 1, BM25: 0.5, Heading: 0.25}
+	w := Weights{Coverage: 2, BM25: 2, Heading: 4}
+	if s := w.Score(f); s != 4 {
+		t.Errorf("score %v, want 4", s)
+	}
+	total := 0.0
+	for _, c := range w.Explain(f) {
+		total += c.Share
+		if c.Name == "coverage" && (c.Value != 1 || c.Weight != 2 || c.Share != 0.5) {
+			t.Errorf("coverage %+v", c)
+		}
+	}
+	if math.Abs(total-1) > 1e-9 {
+		t.Errorf("shares add up to %v", total)
+	}
+	for _, name := range Names {
+		if !w.Set(name, 7) {
+			t.Errorf("Set(%q) refused", name)
+		}
+	}
+	if w.Set("nonsense", 1) {
+		t.Error("unknown weight accepted")
+	}
+	if len(Names) != len(f.Values()) {
+		t.Error("Names and Values disagree")
+	}
+}
+
+func TestIDF(t *testing.T) {
+	if IDF(1, 1000) <= IDF(100, 1000) || IDF(1000, 1000) < 0 {
+		t.Error("IDF must fall with frequency and stay non-negative")
+	}
+}

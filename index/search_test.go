@@ -1,0 +1,166 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestNaturalQuestionsFindTheAnsweringPassage(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"fever.md": "# Fever in children\n\n## Antipyretic dosing\n\n| Medicine | Dose | How often |\n|---|---|---|\n| Paracetamol | 15 mg/kg | every 4–6 hours |\n| Ibuprofen | 10 mg/kg | every 6–8 hours |\n\n" +
+			"## When to avoid ibuprofen\n\nDo not give ibuprofen to a child who is dehydrated or has chickenpox.\n\n## Disclaimer\n\nThis page does not replace a doctor's advice about fever.\n",
+		"git.md":     "# git reset\n\n> 撤销提交。\n\n- 回退到某个提交并丢弃之后的所有修改：\n\n`git reset --hard {{提交}}`\n",
+		"git-log.md": "# git log\n\n> 显示提交历史。\n\n- 显示提交历史：\n\n`git log`\n",
+	})
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string]string{
+		"how much paracetamol can a child take": "Fever in children > Antipyretic dosing",
+		// Chinese as people type it, without spaces, and mixed with Latin.
+		"回退到某次提交并丢弃后面所有修改": "git reset",
+		"git怎么撤销上一次提交":     "git reset",
+		"显示提交历史":           "git log",
+	} {
+		r := search(t, ix, q)
+		if len(r.Hits) == 0 || strings.Join(r.Hits[0].HeadingPath, " > ") != want {
+			var got []string
+			for _, h := range r.Hits {
+				got = append(got, strings.Join(h.HeadingPath, " > "))
+			}
+			t.Errorf("%q: hits %q, want %q first", q, got, want)
+		}
+	}
+}
+
+func TestTyposAreSearchedAsCloseWordsAndSaidSo(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"a.md": "# Pain relief\n\nIbuprofen eases pain and fever.\n",
+		"b.md": "# Vaccines\n\nThe shingles vaccine is for adults over fifty.\n",
+		"c.md": "# الإجازة\n\nيحق للموظف إجازة سنوية مدفوعة.\n",
+		"d.md": "# Other\n\nNothing about medicine here.\n",
+	})
+	ctx := context.Background()
+	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string]struct{ path, searched string }{
+		"ibuprofin":        {"a.md", "ibuprofen"},
+		"shingels vaccine": {"b.md", "shingles"},
+		"الاجازت":          {"c.md", "إجازة"}, // Arabic, corrected on its normalised form
+	} {
+		r := search(t, ix, q)
+		if len(r.Hits) == 0 || r.Hits[0].Path != want.path {
+			t.Errorf("%q: %+v", q, r.Hits)
+			continue
+		}
+		if len(r.Corrections) != 1 || r.Corrections[0].Searched != want.searched {
+			t.Errorf("%q: corrections %+v, want %q", q, r.Corrections, want.searched)
+		}
+		if len(r.Hits[0].Snippet.Highlights) == 0 {
+			t.Errorf("%q: the corrected word is not highlighted", q)
+		}
+	}
+	// What was typed in quotes is searched exactly, never corrected.
+	if r := search(t, ix, `"ibuprofin"`); len(r.Hits) != 0 || len(r.Corrections) != 0 {
+		t.Errorf("quoted typo: %+v %+v", r.Hits, r.Corrections)
+	}
+	// Short words and known words are left alone.
+	for _, q := range []string{"ibupr", "pain", "fever"} {
+		if r := search(t, ix, q); len(r.Corrections) != 0 {
+			t.Errorf("%q corrected to %+v", q, r.Corrections)
+		}
+	}
+}
+
+func TestOneFileAndItsCopiesDoNotFillThePage(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("# Handbook\n\n")
+	for i := 0; i < 5; i++ {
+		fmt.Fprintf(&b, "## Leave %d\n\nLeave rule number %d applies to leave requests.\n\n", i, i)
+	}
+	page := "# Leave form\n\nThe leave form goes to your manager.\n"
+	writeFiles(t, dir, map[string]string{
+		"handbook.md": b.String(), "form.md": page, "backup/form.md": page, "old/form copy.md": page,
+		"other.md": "# Other\n\nUnpaid leave is rare.\n",
+	})
+	ctx := context.Background()
+	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ix.Search(ctx, "leave", SearchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	perFile := map[string]int{}
+	var copies, more int
+	for _, h := range r.Hits {
+		perFile[h.Path]++
+		if len(h.AlsoIn) > 0 {
+			copies += len(h.AlsoIn)
+			if len(h.AlsoIn) != 2 || h.Text != h.AlsoIn[0].Text {
+				t.Errorf("copies of %s: %+v", h.Path, h.AlsoIn)
+			}
+		}
+		more += len(h.More)
+	}
+	if perFile["handbook.md"] != DefaultPerFile || more != 5-DefaultPerFile || copies != 2 {
+		t.Errorf("per file %v, folded %d, copies %d", perFile, more, copies)
+	}
+	if len(r.Hits) != 4 || r.Total != 9 {
+		t.Errorf("%d hits shown, total %d: want the handbook twice, the form and the other note once, of 9 passages", len(r.Hits), r.Total)
+	}
+	// No limit per file shows every passage of the handbook.
+	if r, _ = ix.Search(ctx, "leave", SearchOptions{PerFile: -1}); len(r.Hits) != 7 {
+		t.Errorf("no limit per file: %d hits, want 7 (copies stay folded)", len(r.Hits))
+	}
+}
+
+func TestExplainGivesEachFeatureAndItsShare(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.md": leaveMD})
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ix.Search(context.Background(), "sick leave", SearchOptions{Explain: true})
+	if err != nil || len(r.Hits) == 0 {
+		t.Fatal(err, r)
+	}
+	h := r.Hits[0]
+	sum, score := 0.0, 0.0
+	for _, c := range h.Explanation {
+		sum += c.Share
+		score += c.Value * c.Weight
+	}
+	if len(h.Explanation) == 0 || (sum-1)*(sum-1) > 1e-12 || (score-h.Score)*(score-h.Score) > 1e-12 {
+		t.Errorf("explanation %+v does not add up to the score %v", h.Explanation, h.Score)
+	}
+}
+
+func TestManyMatchesAreCountedUpToACap(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	files := map[string]string{}
+	for i := 0; i < countCap+50; i++ {
+		files[fmt.Sprintf("n%04d.md", i)] = fmt.Sprintf("# Note %d\n\ncommon word %d\n", i, i)
+	}
+	writeFiles(t, dir, files)
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if r := search(t, ix, "common"); r.Total != countCap || !r.TotalCapped || len(r.Hits) != 20 {
+		t.Errorf("total %d capped %v, %d hits", r.Total, r.TotalCapped, len(r.Hits))
+	}
+	if r := search(t, ix, "7"); r.TotalCapped || r.Total != 1 {
+		t.Errorf("a few matches counted as capped: %d", r.Total)
+	}
+}

@@ -1,0 +1,88 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"folio/index"
+)
+
+func TestCorrectionsAreShownAndCanBeUndone(t *testing.T) {
+	ix := newLibrary(t)
+	dir := writeFolder(t, map[string]string{"a.md": "# Pain relief\n\nIbuprofen eases pain.\n", "b.md": "# Other\n\nNothing else.\n"})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	w := newWindow(t, ix)
+	test.Type(w.search, "ibuprofin pain")
+	waitFor(t, "the correction", func() bool { return w.correction.Visible() })
+	if w.corrected.Text != "Also searched: ibuprofen" || !strings.Contains(w.exact.Text, "ibuprofin") {
+		t.Errorf("correction %q, button %q", w.corrected.Text, w.exact.Text)
+	}
+	// The button searches exactly what was typed: the word in quotes.
+	test.Tap(w.exact)
+	if w.search.Text != `"ibuprofin" pain` {
+		t.Errorf("query after the button: %q", w.search.Text)
+	}
+	waitFor(t, "no correction", func() bool { return !w.correction.Visible() })
+}
+
+func TestFoldedPassagesUnfoldUnderTheirHit(t *testing.T) {
+	ix := newLibrary(t)
+	var b strings.Builder
+	b.WriteString("# Handbook\n\n")
+	for i := 0; i < 5; i++ {
+		fmt.Fprintf(&b, "## Part %d\n\nLeave rule %d.\n\n", i, i)
+	}
+	dir := writeFolder(t, map[string]string{"handbook.md": b.String()})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	w := newWindow(t, ix)
+	test.Type(w.search, "leave")
+	waitFor(t, "results, the first selected", func() bool {
+		return len(w.results.hits) == index.DefaultPerFile && w.results.selected == 0
+	})
+	row := w.results.list.CreateItem()
+	w.results.list.UpdateItem(0, row)
+	button := findButton(row)
+	if button == nil || !button.Visible() || button.Text != "▸ 3 more in this file" {
+		t.Fatalf("fold button %+v", button)
+	}
+	test.Tap(button)
+	if len(w.results.hits) != 5 || !w.results.folded[1] || w.results.folded[0] {
+		t.Fatalf("after unfolding: %d rows, folded %v", len(w.results.hits), w.results.folded)
+	}
+	w.results.list.UpdateItem(1, row)
+	if !strings.Contains(rowTexts(row), "↳ Handbook") {
+		t.Errorf("an unfolded row is not marked: %q", rowTexts(row))
+	}
+	// Down moves through the unfolded rows too.
+	w.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	waitFor(t, "the second row selected", func() bool { return w.results.selected == 1 })
+	w.results.toggle(w.results.page[0].ChunkRowID)
+	if len(w.results.hits) != 2 {
+		t.Errorf("folding again: %d rows", len(w.results.hits))
+	}
+}
+
+// findButton returns the first button under o.
+func findButton(o fyne.CanvasObject) *widget.Button {
+	switch v := o.(type) {
+	case *widget.Button:
+		return v
+	case *fyne.Container:
+		for _, c := range v.Objects {
+			if b := findButton(c); b != nil {
+				return b
+			}
+		}
+	}
+	return nil
+}
