@@ -59,15 +59,11 @@ func BenchmarkRescanTldrUnchanged(b *testing.B) {
 
 // BenchmarkQueryLatency imports all of ../shared/corpus once, then runs 2–4
 // word queries with snippets and reports p50 and p99 latency.
+// FOLIO_BENCH_LIBRARY names another library to search (the 12-copy
+// library of ../shared/bench).
 func BenchmarkQueryLatency(b *testing.B) {
-	ix, err := Open(filepath.Join(b.TempDir(), "lib.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
+	ix := benchLibrary(b)
 	defer ix.Close()
-	if _, err := ix.AddFolder(context.Background(), sharedPath(b, "corpus"), ImportOptions{}); err != nil {
-		b.Fatal(err)
-	}
 	queries := []string{
 		"high blood pressure", "symptoms of diabetes", "annual leave policy", "list files recursively",
 		"git commit message", "ownership and borrowing", "goroutine leak", "veterans disability compensation",
@@ -212,15 +208,7 @@ func BenchmarkPurge(b *testing.B) {
 // typos in English, Arabic and Chinese) with snippets on a library of all
 // of ../shared/corpus, or on FOLIO_BENCH_LIBRARY, and reports p50 and p99.
 func BenchmarkNaturalQuestions(b *testing.B) {
-	var ix *Index
-	if path := os.Getenv("FOLIO_BENCH_LIBRARY"); path != "" {
-		var err error
-		if ix, err = OpenMode(path, ReadOnly); err != nil {
-			b.Fatal(err)
-		}
-	} else {
-		ix, _ = importOnce(b, "corpus")
-	}
+	ix := benchLibrary(b)
 	defer ix.Close()
 	data, err := os.ReadFile(filepath.Join(sharedPath(b, "eval"), "dev-golden.jsonl"))
 	if err != nil {
@@ -247,4 +235,18 @@ func BenchmarkNaturalQuestions(b *testing.B) {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+}
+
+// benchLibrary opens FOLIO_BENCH_LIBRARY read-only, else imports all of
+// ../shared/corpus into a new library.
+func benchLibrary(b *testing.B) *Index {
+	if path := os.Getenv("FOLIO_BENCH_LIBRARY"); path != "" {
+		ix, err := OpenMode(path, ReadOnly)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return ix
+	}
+	ix, _ := importOnce(b, "corpus")
+	return ix
 }

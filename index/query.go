@@ -338,14 +338,14 @@ func (q Query) Empty() bool {
 }
 
 // Match returns the FTS5 expression that finds candidates: the required
-// clauses all, or else any of the optional clauses chosen (by index), and
-// none of the excluded ones, e.g.
+// clauses all, or else any (every, when every is set) of the optional
+// clauses chosen (by index), and none of the excluded ones, e.g.
 //
 //	("ibuprofen" OR "child" OR ("dai" OR "daili")) NOT "adult"
 //	("side effect" AND (heading : "dos"*)) NOT "adult"
 //
 // "" when there is nothing positive to look for.
-func (q Query) Match(optional []int) string {
+func (q Query) Match(optional []int, every bool) string {
 	var parts []*Clause
 	op := " AND "
 	for i := range q.Clauses {
@@ -354,7 +354,9 @@ func (q Query) Match(optional []int) string {
 		}
 	}
 	if len(parts) == 0 {
-		op = " OR "
+		if !every {
+			op = " OR "
+		}
 		for _, i := range optional {
 			parts = append(parts, &q.Clauses[i])
 		}

@@ -156,12 +156,17 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	if opt.Candidates <= 0 {
 		opt.Candidates = min(max(candidatesPerWord*len(st.terms), minCandidates), maxCandidates)
 	}
-	expr := q.Match(st.retrieve)
+	expr := q.Match(st.retrieve, st.together)
 	if expr == "" {
 		res.Elapsed = time.Since(start)
 		return res, nil
 	}
 	cands, err := ix.candidates(ctx, expr, filter, args, opt)
+	if err == nil && st.together && len(cands) < opt.Candidates/2 {
+		// Few passages hold the two together: any of them, after all.
+		expr = q.Match(st.retrieve, false)
+		cands, err = ix.candidates(ctx, expr, filter, args, opt)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", input, classify(err))
 	}

@@ -20,6 +20,10 @@ import (
 // Rare words, the ones that decide a ranking, are exact.
 const dfCap = 500
 
+// togetherWords is how many of a query's common words the first stage
+// looks for together when each alone matches too many passages.
+const togetherWords = 3
+
 // dfCache keeps document frequencies between searches while the library
 // keeps its size (a window searching as the user types asks for the same
 // words again and again).
@@ -63,6 +67,7 @@ func (ix *Index) docFreq(ctx context.Context, expr string, lastRow int64) (float
 type stats struct {
 	terms       []rank.Term            // every positive word, for the second stage
 	retrieve    []int                  // optional clauses the first stage looks for
+	together    bool                   // … all of them in a passage, not any
 	corrections []Correction           // unknown words searched as close ones
 	matches     func(term string) bool // highlights
 }
@@ -138,15 +143,28 @@ func (ix *Index) queryStats(ctx context.Context, q *Query) (*stats, error) {
 	}
 	sort.SliceStable(optional, func(i, j int) bool { return optional[i].df < optional[j].df })
 	budget := 0.0
+	var known []opt
 	for _, o := range optional {
-		if o.df == 0 {
-			continue // not in the library: nothing to find
+		if o.df > 0 { // a word not in the library finds nothing
+			known = append(known, o)
 		}
+	}
+	for _, o := range known {
 		if len(st.retrieve) > 0 && budget+o.df > retrievalBudget {
 			break
 		}
 		budget += o.df
 		st.retrieve = append(st.retrieve, o.clause)
+	}
+	// Even the rarest word is common (a short query of common words in a
+	// large library): the passages holding the rarest words together, up
+	// to togetherWords of them, are the candidates, which FTS5 finds
+	// without scoring every passage of each.
+	if budget > retrievalBudget && len(known) > 1 {
+		for _, o := range known[1:min(len(known), togetherWords)] {
+			st.retrieve = append(st.retrieve, o.clause)
+		}
+		st.together = true
 	}
 	st.matches = q.Matches
 	return st, nil
