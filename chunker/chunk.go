@@ -139,7 +139,8 @@ func Split(sourceID string, data []byte, opt Options) (*Document, error) {
 
 // SplitContext is Split that stops with ctx.Err() soon after ctx is
 // cancelled. Files nested deeper than MaxDepth fail with an error that
-// matches ErrTooDeep and reads as the reason they are skipped.
+// matches ErrTooDeep, and files of more than MaxBlocks elements with one
+// that matches ErrTooManyBlocks; both read as the reason they are skipped.
 func SplitContext(ctx context.Context, sourceID string, data []byte, opt Options) (*Document, error) {
 	return splitWith(&progress{ctx: ctx}, sourceID, data, opt)
 }
@@ -151,14 +152,15 @@ func splitWith(prog *progress, sourceID string, data []byte, opt Options) (*Docu
 	if prog.stopped() {
 		return nil, prog.err
 	}
-	src, err := newSource(data)
+	src, err := decodeSource(data)
 	if err != nil {
 		return nil, err
 	}
 	src.prog = prog
-	if err := checkDepth(src.text[src.frontEnd:]); err != nil {
+	if err := checkShape(src.text, src.frontEnd); err != nil {
 		return nil, err
 	}
+	src.indexLines()
 	p, err := parseContext(prog.ctx, src)
 	if err != nil {
 		return nil, err

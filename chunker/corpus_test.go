@@ -43,6 +43,8 @@ func TestCorpusKeepsInvariants(t *testing.T) {
 	var mu sync.Mutex
 	var total Report
 	var chunks, longSentenceCuts int
+	var largest int // the guard's largest estimate
+	var largestFile string
 	work := make(chan string)
 	var wg sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -60,6 +62,7 @@ func TestCorpusKeepsInvariants(t *testing.T) {
 					t.Errorf("%s: %v", f, err)
 					continue
 				}
+				blocks := estimateBlocks(t, data)
 				r := checkInvariants(t, f, data, doc, opt)
 				cuts := 0
 				for _, p := range r.Defects.Problems {
@@ -72,6 +75,9 @@ func TestCorpusKeepsInvariants(t *testing.T) {
 					}
 				}
 				mu.Lock()
+				if blocks > largest {
+					largest, largestFile = blocks, f
+				}
 				chunks += len(doc.Chunks)
 				longSentenceCuts += cuts
 				total.Defects.MidSentence += r.Defects.MidSentence
@@ -93,6 +99,11 @@ func TestCorpusKeepsInvariants(t *testing.T) {
 		len(files), chunks, d.SplitTables, d.SplitCode, d.OrphanedRows, d.EmptyPaths, d.MidSentence, 2*opt.Max)
 	if d.SplitTables != 0 || d.SplitCode != 0 || d.OrphanedRows != 0 || d.EmptyPaths != 0 {
 		t.Errorf("structural defects on the corpus: %+v", d)
+	}
+	// Real files stay far from the guard's limit.
+	t.Logf("largest block estimate %s (%s), %.0f times under MaxBlocks", thousands(largest), largestFile, float64(MaxBlocks)/float64(largest))
+	if largest > MaxBlocks/10 {
+		t.Errorf("%s estimated at %s blocks, within ten times of MaxBlocks", largestFile, thousands(largest))
 	}
 }
 

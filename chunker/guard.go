@@ -11,7 +11,7 @@ import (
 // goldmark's cost grows with depth on top of its cost per node: one list
 // indented 2,000 levels deep (4 MB) takes 12 s and 0.5 GB, and 20 MB of
 // lists 400 levels deep twice as long as 20 MB 50 levels deep. Real files
-// nest at most 12 levels by lineDepth's count (the shared corpus), and at
+// nest at most 12 levels by prefix.depth's count (the shared corpus), and at
 // 100 the depth adds about a fifth to what goldmark spends per node.
 const MaxDepth = 100
 
@@ -29,40 +29,220 @@ func (e *depthError) Error() string {
 
 func (e *depthError) Is(target error) bool { return target == ErrTooDeep }
 
-// checkDepth refuses text nested deeper than MaxDepth before goldmark sees
-// it. It reads the start of each line and skips the rest, so it costs next
-// to nothing; it reads on past the first line too deep so as to report the
-// deepest.
-func checkDepth(text string) error {
-	deepest := 0
-	for i := 0; i < len(text); {
-		d, next := lineDepth(text, i)
-		deepest = max(deepest, d)
-		i = next
-	}
+// MaxBlocks is the most elements (blocks, table cells, inline nodes and
+// sentences, as countBlocks estimates them) Split accepts in one file.
+// goldmark spends 1 to 2 µs and a few hundred bytes on each node whatever
+// its depth, and the chunker about as much on each block and sentence, so
+// files of tiny blocks cost far more than their size says: 20 MB of "- x"
+// lines took 7 to 9 s and 4 GB. Just under this limit no hostile shape
+// (TestHostileFigures) took over 0.9 s or 270 MB at its peak, in a process
+// of its own, nor 1.1 s and 240 MB padded to 20 MB with cheap text; the
+// largest file of the shared corpus counts 16,576.
+const MaxBlocks = 800_000
+
+// ErrTooManyBlocks matches (errors.Is) the error Split returns for files
+// estimated to hold more than MaxBlocks elements; that error's text gives
+// the estimate and reads as the reason the file is skipped.
+var ErrTooManyBlocks = errors.New("too many blocks")
+
+// blocksError reads as a skip reason on its own and matches
+// ErrTooManyBlocks.
+type blocksError struct{ blocks int }
+
+func (e *blocksError) Error() string {
+	return fmt.Sprintf("about %s blocks (list items, quotes, paragraphs, table cells, links, sentences); files over %s blocks are skipped: parsing them would take more time and memory than any real note needs",
+		thousands(e.blocks), thousands(MaxBlocks))
+}
+
+func (e *blocksError) Is(target error) bool { return target == ErrTooManyBlocks }
+
+// checkShape refuses text nested deeper than MaxDepth or holding more than
+// MaxBlocks elements before goldmark sees it; the Markdown starts at from,
+// after the front matter. It reads on to the end so as to report the
+// deepest nesting and the whole estimate.
+func checkShape(text string, from int) error {
+	deepest, blocks := countBlocks(text, from)
 	if deepest > MaxDepth {
 		return &depthError{depth: deepest}
+	}
+	if blocks > MaxBlocks {
+		return &blocksError{blocks: blocks}
 	}
 	return nil
 }
 
-// lineDepth estimates how many containers the line starting at i opens or
+// countBlocks returns the deepest nesting of text and an estimate of the
+// elements goldmark and the chunker make of it, each weighted by what it
+// costs (see MaxBlocks). It reads the start of each line and skips the
+// rest, so it costs next to nothing; only text long enough that its inline
+// markup and sentences could reach the limit is read again for them, with
+// vectorised counts. The estimate errs high, never low: markers and lines
+// in code blocks count like any other, and the front matter before from,
+// blanked for goldmark, as blank lines.
+func countBlocks(text string, from int) (deepest, blocks int) {
+	blanks, through := strings.Count(text[:from], "\n"), 0
+	blank := true // the line before was blank: this one is no lazy continuation
+	opens := true // this line starts a block (after a blank line or an empty item)
+	open := 0     // the most list and quote levels that may be open
+	cells := 0    // columns of the table being read, 0 outside tables
+	for i, end := from, 0; i < len(text); i = end + 1 {
+		var p prefix
+		if p.end = i; text[i] != '\n' {
+			p = containerPrefix(text, i)
+		}
+		if end = p.end; end < len(text) && text[end] != '\n' {
+			end = lineEnd(text, end)
+		}
+		content := text[p.end:end]
+		deepest = max(deepest, p.depth(content))
+		levels := p.markers + max(0, p.spaces-p.markers)/2
+		if content == "" && p.markers == 0 {
+			// goldmark takes a blank line through every open list.
+			blanks++
+			through += open
+			blank, opens, cells = true, true, 0
+			continue
+		}
+		if isBlank(content) {
+			// goldmark may take the rest of this line as blank, through
+			// every open level (">" in a quote holding a deep list), or as
+			// going on a paragraph, list or table ("\f", "*"): count both.
+			through += open
+		}
+		// It takes a line through the open levels its prefix reaches. Only
+		// markers open levels, and only after a blank line (when the line
+		// cannot be a lazy continuation) are those it does not reach closed.
+		if p.markers > 0 {
+			through += levels
+			if blank {
+				open = levels
+			} else {
+				open = max(open, levels)
+			}
+		} else {
+			through += min(open, levels)
+			if blank {
+				open = min(open, levels)
+			}
+		}
+		// A marker opens an item or quote, and often its list too.
+		blocks += 2 * p.markers
+		if content != "" {
+			// A line of text is a node or two: goldmark splits it at the
+			// first space, which may start a linkified address.
+			blocks += 2
+			if opens || p.markers > 0 || startsBlock(content[0]) {
+				blocks++ // a paragraph or other block
+			}
+			switch content[0] {
+			case '#':
+				blocks++ // a heading opens a section too
+			case '<':
+				// goldmark matches the whole line against the regular
+				// expressions of HTML blocks, at some 6 MB/s.
+				blocks += len(content) / 4
+			}
+		}
+		if cells > 0 {
+			blocks += 1 + cells // a table row, even "*": it cannot start a list here
+		} else if cells = tableColumns(content); cells > 0 {
+			// The header's cells, and goldmark matches up to four
+			// regular expressions against each column of this row.
+			blocks += 3 * cells
+		}
+		blank, opens = false, content == ""
+	}
+	// goldmark spends about an eighth of a paragraph's cost on a blank line,
+	// and about as much as on a node on taking a line through one level.
+	// The text itself is held in several copies: 64 bytes cost about as
+	// much as one node.
+	blocks += blanks/8 + through + len(text)/64
+	// Inline markup and sentences are counted per byte, at most two each:
+	// the count can only matter to text this long.
+	if blocks+2*len(text[from:]) > MaxBlocks {
+		blocks += inlineElements(text[from:])
+	}
+	return deepest, blocks
+}
+
+// isBlank reports whether goldmark's own test (util.IsBlank) may take the
+// rest of a line as blank: it counts vertical tabs and form feeds as spaces.
+func isBlank(rest string) bool {
+	for i := 0; i < len(rest); i++ {
+		if c := rest[i]; c != ' ' && c != '\t' && c != '\v' && c != '\f' {
+			return false
+		}
+	}
+	return true
+}
+
+// depth estimates how many containers a line with this prefix opens or
 // continues: each quote or list marker counts one level, and indentation
 // beyond the one space after each marker counts one level per two columns
 // (the narrowest list item), which is how nested lists written one per line
-// reach their depth. It returns the depth and the start of the next line.
-// A line without any marker counts 0 (deep indentation alone is code, not
-// nesting), and so does one that may be a thematic break ("- - - -").
-func lineDepth(text string, i int) (depth, next int) {
-	p := containerPrefix(text, i)
-	next = lineEnd(text, p.end)
-	if next < len(text) {
-		next++
+// reach their depth. A line without any marker counts 0 (deep indentation
+// alone is code, not nesting), and so does one that may be a thematic break
+// ("- - - -").
+func (p prefix) depth(content string) int {
+	if p.markers == 0 || (content == "" && !p.mixed && p.rule != '+') {
+		return 0
 	}
-	if p.markers == 0 || (p.end == lineEnd(text, p.end) && !p.mixed && p.rule != '+') {
-		return 0, next
+	return p.markers + max(0, p.spaces-p.markers)/2
+}
+
+// startsBlock reports the first bytes of lines that may start a block even
+// without a blank line before them: headings, thematic breaks, setext
+// underlines, fences and HTML.
+func startsBlock(c byte) bool {
+	switch c {
+	case '#', '*', '-', '_', '=', '`', '~', '<':
+		return true
 	}
-	return p.markers + max(0, p.spaces-p.markers)/2, next
+	return false
+}
+
+// tableColumns returns the number of columns of a line that may be a GFM
+// table's delimiter row ("| --- | :-: |"), and 0 for any other line.
+func tableColumns(line string) int {
+	pipes, dash := 0, false
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '|':
+			pipes++
+		case '-':
+			dash = true
+		case ':', ' ', '\t', '\v', '\f':
+		default:
+			return 0
+		}
+	}
+	if !dash {
+		return 0
+	}
+	cols := pipes + 1
+	if line[0] == '|' {
+		cols--
+	}
+	if t := strings.TrimRight(line, " \t\v\f"); len(t) > 1 && t[len(t)-1] == '|' {
+		cols--
+	}
+	return max(cols, 1)
+}
+
+// inlineElements estimates the inline nodes goldmark builds and the
+// sentences the chunker cuts prose into, from the bytes that can start
+// them: emphasis, link and code delimiters count one; "<" (raw HTML and
+// autolinks), "@", "www." and "://" (linkified addresses) two, for the
+// node and its text; sentence ends half, which is what a sentence costs
+// the chunker. No byte counts more than two.
+func inlineElements(text string) int {
+	n := countDelimiters(text) + 2*(strings.Count(text, "<")+strings.Count(text, "@")+
+		strings.Count(text, "www.")+strings.Count(text, "://"))
+	ends := strings.Count(text, ".") + strings.Count(text, "!") + strings.Count(text, "?")
+	for _, t := range []string{"…", "。", "！", "？", "｡", "؟", "۔"} {
+		ends += strings.Count(text, t)
+	}
+	return n + ends/2
 }
 
 // prefix is the run of quote and list markers and indentation that starts

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -225,6 +227,102 @@ func TestDeepNestingIsRefused(t *testing.T) {
 	}
 }
 
+// Files of tiny blocks cost goldmark and the chunker far more than their
+// size says (20 MB of "- x" lines took 7 to 9 s and 4 GB). Each such shape
+// is refused just over MaxBlocks, with a reason fit to show, and accepted
+// just under it; long lines and cheap markup are accepted at 20 MB.
+func TestTinyBlocksAreRefused(t *testing.T) {
+	cheap := map[string]bool{"line-sentences": true, "line-no-stops": true, "line-cjk": true, "base64-image": true, "inline-entities": true}
+	reason := regexp.MustCompile(`^about ([0-9,]+) blocks \(list items, quotes, paragraphs, table cells, links, sentences\); ` +
+		`files over ` + thousands(MaxBlocks) + ` blocks are skipped: parsing them would take more time and memory than any real note needs$`)
+	for _, h := range hostileShapes {
+		t.Run(h.name, func(t *testing.T) {
+			t.Parallel()
+			under, over := guardLimit(t, h)
+			if cheap[h.name] != (over == 0) {
+				t.Fatalf("accepted up to %d bytes", under)
+			}
+			if over == 0 {
+				return
+			}
+			_, err := Split("tiny.md", h.make(over), DefaultOptions())
+			if !errors.Is(err, ErrTooManyBlocks) || errors.Is(err, ErrTooDeep) {
+				t.Fatalf("%d bytes: err %v, want ErrTooManyBlocks", over, err)
+			}
+			m := reason.FindStringSubmatch(err.Error())
+			if m == nil {
+				t.Errorf("reason %q", err)
+			} else if n, _ := strconv.Atoi(strings.ReplaceAll(m[1], ",", "")); n <= MaxBlocks {
+				t.Errorf("refused at an estimate of %d", n)
+			}
+			src, _ := decodeSource(h.make(under))
+			if err := checkShape(src.text, src.frontEnd); err != nil {
+				t.Errorf("%d bytes: %v", under, err)
+			}
+		})
+	}
+	// Just under the limit, a file is chunked in full.
+	h := shapeByName(t, "flat-items")
+	under, _ := guardLimit(t, h)
+	data := h.make(under)
+	doc, err := Split("items.md", data, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkInvariants(t, "flat-items", data, doc, DefaultOptions())
+}
+
+// The estimate's weights, on small files: what each line, marker, block,
+// table cell and level costs, and inline markup counted only in text long
+// enough for it to matter.
+func TestBlockEstimate(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		md   string
+		want int
+	}{
+		// Each item: 2 for the marker, 2 for the line, 1 for the block, 1
+		// for the level; and 400 bytes, 6.
+		{"items", strings.Repeat("- x\n", 100), 100*(2+2+1+1) + 400/64},
+		// Each paragraph: 2 for the line, 1 for the block; a blank line an
+		// eighth.
+		{"paragraphs", strings.Repeat("x\n\n", 100), 100*(2+1) + 100/8 + 300/64},
+		// Each heading: line, block, and section.
+		{"headings", strings.Repeat("# x\n", 100), 100*(2+1+1) + 400/64},
+		// Header line and block, delimiter line and 3 per column, then each
+		// row its line, itself and its 2 cells.
+		{"table", "|a|b|\n|-|-|\n" + strings.Repeat("x\n", 100), (2 + 1) + (2 + 3*2) + 100*(2+1+2) + 212/64},
+		// "*" cannot start a list inside a paragraph: each is a row, with
+		// its marker, its level, from the second on the level open, and
+		// itself and its 2 cells.
+		{"table of stars", "|a|b|\n|-|-|\n" + strings.Repeat("*\n", 100), (2 + 1) + (2 + 3*2) + (2 + 1 + 3) + 99*(2+1+1+3) + 212/64},
+		// A list 10 deep, then blank lines that go through its 10 levels;
+		// so do form feeds, which may be blank to goldmark, and quote
+		// markers alone, blank inside the quote.
+		{"blank lines in a deep list", nested("- ", 10) + strings.Repeat("\n", 100), (2*10 + 2 + 1 + 10) + 100*10 + 100/8 + 122/64},
+		{"form feeds in a deep list", nested("- ", 10) + strings.Repeat("\f\n", 100), (2*10 + 2 + 1 + 10) + 100*(2+10) + 222/64},
+		{"blank quote lines", "> " + nested("- ", 9) + strings.Repeat(">\n", 100), (2*10 + 2 + 1 + 10) + 100*(2+1+10) + 222/64},
+		// Lines of code at the top level go through no level; in a list item
+		// through as many as their indentation reaches.
+		{"code", "```\n" + strings.Repeat("        x\n", 100) + "```\n", (2 + 1) + 100*2 + (2 + 1) + 1008/64},
+		{"code in an item", "- a\n\n  ```\n" + strings.Repeat("        x\n", 100) + "  ```\n",
+			(2 + 2 + 1 + 1) + 1 + (2 + 1 + 1) + 100*(2+1) + (2 + 1 + 1) + 1017/64},
+		// Lines starting with "<" cost a quarter unit a byte on top.
+		{"html", strings.Repeat("<div>\n\n", 100), 100*(2+1+5/4) + 100/8 + 700/64},
+		// Front matter reaches goldmark blanked: a blank line a line.
+		{"front matter", "---\ntitle: x\n" + strings.Repeat("a: b\n", 100) + "---\n\nBody.\n", (2 + 1) + (102+2)/8 + 524/64},
+		// Links: short text, counted as lines only; long, per delimiter.
+		{"few links", strings.Repeat("[a] ", 1000), (2 + 1) + 4000/64},
+		{"many links", strings.Repeat("[a] ", 120_000), (2 + 1) + 480_000/64 + 2*120_000},
+		{"sentences and addresses", strings.Repeat("See <x> or a@b. ", 30_000),
+			(2 + 1) + 480_000/64 + 2*30_000 + 2*30_000 + 30_000/2},
+	} {
+		if got := estimateBlocks(t, []byte(c.md)); got != c.want {
+			t.Errorf("%s: estimate %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
 // countingContext is cancelled from the n-th look at Err on, so a test can
 // cancel a split deterministically in the middle of its own loops. With
 // done set, Done reports the cancel from the start.
@@ -273,9 +371,11 @@ func TestSplitContextStopsWhenCancelled(t *testing.T) {
 			t.Errorf("cancelled at look %d of %d: err %v", at, looks, err)
 		}
 	}
-	// A cancel during goldmark's parse (half a second for these 1 MB)
-	// returns without waiting for it.
-	flat := shapeByName(t, "flat-items").make(1 << 20)
+	// A cancel during goldmark's parse (a quarter of a second for the most
+	// items the guard accepts) returns without waiting for it.
+	items := shapeByName(t, "flat-items")
+	under, _ := guardLimit(t, items)
+	flat := items.make(under)
 	during := &countingContext{Context: context.Background(), done: make(chan struct{})}
 	during.n.Store(3) // the look before the parse starts, then the one after Done
 	close(during.done)

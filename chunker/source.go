@@ -30,6 +30,17 @@ type source struct {
 }
 
 func newSource(data []byte) (*source, error) {
+	s, err := decodeSource(data)
+	if err != nil {
+		return nil, err
+	}
+	s.indexLines()
+	return s, nil
+}
+
+// decodeSource is newSource without the line index, which takes 8 bytes a
+// line: Split builds it only once the guard has accepted the text.
+func decodeSource(data []byte) (*source, error) {
 	s := &source{}
 	// UTF-16 is full of NUL bytes, so it is decoded before the binary check:
 	// a file saved as "Unicode" by Windows tools is still text.
@@ -74,14 +85,18 @@ func newSource(data []byte) (*source, error) {
 		}
 		s.text = b.String()
 	}
-	s.lineStarts = append(s.lineStarts, 0)
+	s.parseFrontMatter()
+	return s, nil
+}
+
+// indexLines records where each line starts.
+func (s *source) indexLines() {
+	s.lineStarts = make([]int, 1, strings.Count(s.text, "\n")+1)
 	for i := 0; i < len(s.text); i++ {
 		if s.text[i] == '\n' && i+1 < len(s.text) {
 			s.lineStarts = append(s.lineStarts, i+1)
 		}
 	}
-	s.parseFrontMatter()
-	return s, nil
 }
 
 // decodeUTF16 turns UTF-16 without its byte-order mark into UTF-8. An
@@ -150,12 +165,12 @@ func (s *source) parseFrontMatter() {
 	default:
 		return
 	}
-	for i := 1; i < len(s.lineStarts); i++ {
-		ls := s.lineStarts[i]
+	second := strings.IndexByte(t, '\n') + 1
+	for ls := second; ls < len(t); ls = s.lineEnd(ls) + 1 {
 		line := strings.TrimRight(t[ls:s.lineEnd(ls)], " \t")
 		if line == fence || (fence == "---" && line == "...") {
 			s.frontEnd = s.lineEnd(ls)
-			s.frontTitle = frontMatterTitle(t[s.lineStarts[1]:ls], fence == "+++")
+			s.frontTitle = frontMatterTitle(t[second:ls], fence == "+++")
 			return
 		}
 	}
