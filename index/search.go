@@ -2,7 +2,7 @@ package index
 
 import (
 	"context"
-	"crypto/sha256"
+	"database/sql"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -32,6 +32,9 @@ const (
 	// retrievalBudget bounds the postings the first stage reads: words are
 	// taken rarest first while their passages add up to at most this many.
 	retrievalBudget = 4000
+	// rankedCap bounds the passages the first stage ranks and reads while
+	// looking for different ones among copies.
+	rankedCap = 800
 	// countCap is where counting results stops ("1,000+ results").
 	countCap = 1000
 	// DefaultPerFile is how many passages of one file a page shows; the
@@ -91,6 +94,7 @@ type Hit struct {
 	// (SearchOptions.Explain).
 	Explanation []rank.Contribution
 	doc         int64
+	sig         signature // for telling copies apart (dup.go)
 }
 
 // Citation is how a hit is quoted: folder/path:start-end · Heading > Path.
@@ -161,23 +165,23 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		res.Elapsed = time.Since(start)
 		return res, nil
 	}
-	cands, err := ix.candidates(ctx, expr, filter, args, opt)
-	if err == nil && st.together && len(cands) < opt.Candidates/2 {
+	passages, matched, err := ix.candidates(ctx, expr, filter, args, opt)
+	if err == nil && st.together && matched < opt.Candidates/2 {
 		// Few passages hold the two together: any of them, after all.
 		expr = q.Match(st.retrieve, false)
-		cands, err = ix.candidates(ctx, expr, filter, args, opt)
+		passages, matched, err = ix.candidates(ctx, expr, filter, args, opt)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", input, classify(err))
 	}
-	res.Total = len(cands)
-	if len(cands) == opt.Candidates {
+	res.Total = matched
+	if matched == rankedCap || filter != "" && matched == opt.Candidates {
 		if res.Total, err = ix.countMatches(ctx, expr, filter, args); err != nil {
 			return nil, fmt.Errorf("search %q: %w", input, classify(err))
 		}
 		res.TotalCapped = res.Total >= countCap
 	}
-	ranked := rerank(rank.Query{Terms: st.terms, Quantity: q.Quantity}, cands, weights, opt.Explain)
+	ranked := rerank(rank.Query{Terms: st.terms, Quantity: q.Quantity}, passages, weights, opt.Explain)
 	pageHits := fold(ranked, opt.PerFile)
 	if res.Corrections != nil {
 		res.Corrections = surfaceForms(res.Corrections, pageHits)
@@ -192,51 +196,107 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 			for j := range h.More {
 				h.More[j].Snippet = MakeSnippet(h.More[j].Text, st.matches, opt.SnippetWidth)
 			}
+			for j := range h.AlsoIn {
+				h.AlsoIn[j].Snippet = h.Snippet // a copy: the same passage
+			}
 		}
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
 }
 
-// candidates runs the first stage: the best passages by bm25 over the
-// selected words, with their text and citation.
-func (ix *Index) candidates(ctx context.Context, expr, filter string, args []any, opt SearchOptions) ([]Hit, error) {
+// candidates runs the first stage. FTS5 ranks the passages of the
+// selected words by bm25 in one pass; they are read in that order, copies
+// grouped (dup.go), until opt.Candidates different passages are found (so
+// copies of the same pages in several folders cannot crowd out the rest)
+// or rankedCap are read. It returns the passages and how many rows FTS5
+// ranked.
+func (ix *Index) candidates(ctx context.Context, expr, filter string, args []any, opt SearchOptions) ([]Hit, int, error) {
 	w := opt.Weights
-	cols := `c.id, c.chunk_id, c.kind, c.path, c.section, c.start_line, c.end_line, c.text, c.doc_id,
-		d.rel_path, d.title, f.path, f.offline != ''`
-	var sqlText string
-	if filter == "" {
-		// Rank inside FTS5 first, then fetch only the chunks kept.
-		sqlText = fmt.Sprintf(`SELECT %s, r.score FROM
-			(SELECT rowid, bm25(chunks_fts, %g, %g, %g) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score LIMIT ?) r
-			JOIN chunks c ON c.id = r.rowid JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id
-			ORDER BY r.score, c.id`, cols, w[0], w[1], w[2])
-		args = []any{expr, opt.Candidates}
-	} else {
-		sqlText = fmt.Sprintf(`SELECT %s, bm25(chunks_fts, %g, %g, %g) AS score
+	if filter != "" {
+		// A narrowed search: the filters join before the limit.
+		rows, err := ix.db.QueryContext(ctx, fmt.Sprintf(`SELECT %s, bm25(chunks_fts, %g, %g, %g) AS score
 			FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
 			JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id
-			WHERE chunks_fts MATCH ?%s ORDER BY score, c.id LIMIT ?`, cols, w[0], w[1], w[2], filter)
-		args = append(append([]any{expr}, args...), opt.Candidates)
+			WHERE chunks_fts MATCH ?%s ORDER BY score, c.id LIMIT ?`, hitColumns, w[0], w[1], w[2], filter),
+			append(append([]any{expr}, args...), opt.Candidates)...)
+		if err != nil {
+			return nil, 0, err
+		}
+		var c copies
+		n, err := scanHits(rows, func(h Hit) { c.add(h) })
+		return c.kept, n, err
 	}
-	rows, err := ix.db.QueryContext(ctx, sqlText, args...)
+	rows, err := ix.db.QueryContext(ctx, fmt.Sprintf(`SELECT rowid, bm25(chunks_fts, %g, %g, %g) AS score
+		FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score, rowid LIMIT ?`, w[0], w[1], w[2]), expr, rankedCap)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
+	var ids []int64
+	score := map[int64]float64{}
+	for rows.Next() {
+		var id int64
+		var s float64
+		if err := rows.Scan(&id, &s); err != nil {
+			rows.Close()
+			return nil, 0, err
+		}
+		ids = append(ids, id)
+		score[id] = -s // bm25 is lower-is-better
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	var c copies
+	for start := 0; start < len(ids) && len(c.kept) < opt.Candidates; {
+		batch := ids[start:min(start+opt.Candidates-len(c.kept), len(ids))]
+		start += len(batch)
+		in := strings.Repeat(",?", len(batch))[1:]
+		idArgs := make([]any, len(batch))
+		for i, id := range batch {
+			idArgs[i] = id
+		}
+		rows, err := ix.db.QueryContext(ctx, `SELECT `+hitColumns+`, 0 FROM chunks c
+			JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id WHERE c.id IN (`+in+`)`, idArgs...)
+		if err != nil {
+			return nil, 0, err
+		}
+		byID := map[int64]Hit{}
+		if _, err := scanHits(rows, func(h Hit) { byID[h.ChunkRowID] = h }); err != nil {
+			return nil, 0, err
+		}
+		for _, id := range batch {
+			if h, ok := byID[id]; ok { // a row removed meanwhile is gone
+				h.Score = score[id]
+				c.add(h)
+			}
+		}
+	}
+	return c.kept, len(ids), nil
+}
+
+// hitColumns are what a hit is read from; scanHits reads them and a score.
+const hitColumns = `c.id, c.chunk_id, c.kind, c.path, c.section, c.start_line, c.end_line, c.text, c.doc_id,
+	d.rel_path, d.title, f.path, f.offline != ''`
+
+func scanHits(rows *sql.Rows, each func(Hit)) (int, error) {
 	defer rows.Close()
-	var out []Hit
+	n := 0
 	for rows.Next() {
 		var h Hit
 		var path string
 		if err := rows.Scan(&h.ChunkRowID, &h.ChunkID, &h.Kind, &path, &h.Section, &h.StartLine, &h.EndLine, &h.Text, &h.doc,
 			&h.Path, &h.Title, &h.Folder, &h.Offline, &h.Score); err != nil {
-			return nil, err
+			return n, err
 		}
 		h.Score = -h.Score // bm25 is lower-is-better
 		h.HeadingPath = splitPath(path)
-		out = append(out, h)
+		h.sig = signatureOf(h.Text)
+		each(h)
+		n++
 	}
-	return out, rows.Err()
+	return n, rows.Err()
 }
 
 // countMatches counts matching passages up to countCap: past that, an
@@ -275,10 +335,10 @@ func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 	return cands
 }
 
-// fold shows each passage once and at most perFile passages of a file:
-// the same text in another file goes into the first one's AlsoIn, a
-// file's further passages into its best one's More. The order of what
-// stays is the ranking's, so pages cut from it neither repeat nor skip.
+// fold shows at most perFile passages of a file: a file's further
+// passages go into its best one's More (copies in other files are in
+// AlsoIn already, groupCopies). The order of what stays is the ranking's,
+// so pages cut from it neither repeat nor skip.
 func fold(ranked []Hit, perFile int) []Hit {
 	if perFile == 0 {
 		perFile = DefaultPerFile
@@ -287,15 +347,9 @@ func fold(ranked []Hit, perFile int) []Hit {
 		folder, path string
 	}
 	var out []Hit
-	byText := map[[32]byte]int{}     // passage text → index in out
 	firstOfFile := map[fileKey]int{} // file → index in out of its best passage
 	shown := map[fileKey]int{}
 	for _, h := range ranked {
-		sum := sha256.Sum256([]byte(h.Text))
-		if i, ok := byText[sum]; ok && out[i].Path != h.Path {
-			out[i].AlsoIn = append(out[i].AlsoIn, h)
-			continue
-		}
 		f := fileKey{h.Folder, h.Path}
 		if perFile > 0 && shown[f] >= perFile {
 			best := firstOfFile[f]
@@ -306,7 +360,6 @@ func fold(ranked []Hit, perFile int) []Hit {
 			firstOfFile[f] = len(out)
 		}
 		shown[f]++
-		byText[sum] = len(out)
 		out = append(out, h)
 	}
 	return out

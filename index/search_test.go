@@ -164,3 +164,27 @@ func TestManyMatchesAreCountedUpToACap(t *testing.T) {
 		t.Errorf("a few matches counted as capped: %d", r.Total)
 	}
 }
+
+func TestCopiesThatDifferByALineAreOneHit(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	page := "# Shingles vaccine\n\nAdults over fifty should get the shingles vaccine, two doses some months apart. " +
+		"It lowers the risk of shingles by about nine in ten, and of the long nerve pain that can follow it. " +
+		"Ask at the pharmacy or the clinic; most plans pay for it.\n"
+	files := map[string]string{"other.md": "# Other\n\nThe vaccine schedule for children differs from the shingles one.\n"}
+	for i := 0; i < 12; i++ {
+		files[fmt.Sprintf("copy%02d/shingles.md", i)] = page + fmt.Sprintf("\nCopy %02d of this page.\n", i)
+	}
+	writeFiles(t, dir, files)
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	r := search(t, ix, "shingles vaccine")
+	if len(r.Hits) != 2 || len(r.Hits[0].AlsoIn) != 11 || r.Hits[1].Path != "other.md" {
+		var got []string
+		for _, h := range r.Hits {
+			got = append(got, fmt.Sprintf("%s+%d", h.Path, len(h.AlsoIn)))
+		}
+		t.Errorf("hits %v: want one copy with 11 others, then other.md", got)
+	}
+}
