@@ -68,7 +68,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Usage: folio [--db FILE]        open the window")
 	fmt.Fprintln(w, "       folio COMMAND [ARGS]")
 	fmt.Fprintln(w)
-	order := map[string]int{"add": 1, "scan": 2, "remove": 3, "folders": 4, "search": 5, "stats": 6, "health": 7, "chunks": 8, "eval": 9}
+	order := map[string]int{"add": 1, "scan": 2, "remove": 3, "folders": 4, "search": 5, "stats": 6, "health": 7, "check": 8, "chunks": 9, "eval": 10}
 	sorted := append([]command(nil), commands...)
 	sort.SliceStable(sorted, func(i, j int) bool { return order[sorted[i].name] < order[sorted[j].name] })
 	for _, c := range sorted {
