@@ -58,21 +58,7 @@ func Tokens(text string) []Token {
 // slice. Reusing dst across calls avoids slice growth; the terms of one call
 // are carved out of a single string allocation.
 func AppendTokens(dst []Token, text string) []Token {
-	a := getAnalyzer(modeTokens, text)
-	a.out = dst
-	base := len(dst)
-	a.run()
-	out := a.out
-	if n := len(out) - base; n > 0 {
-		s := string(a.terms)
-		prev := 0
-		for i, e := range a.ends {
-			out[base+i].Term = s[prev:e]
-			prev = e
-		}
-	}
-	putAnalyzer(a)
-	return out
+	return appendTokens(dst, text, nil)
 }
 
 // AppendTokensMatching is AppendTokens for a reader that only looks for
@@ -82,6 +68,10 @@ func AppendTokens(dst []Token, text string) []Token {
 // knows its query's terms skips most of it. Stems keep the start of their
 // word, so keep can test a word's first letters.
 func AppendTokensMatching(dst []Token, text string, keep func(folded []byte) bool) []Token {
+	return appendTokens(dst, text, keep)
+}
+
+func appendTokens(dst []Token, text string, keep func(folded []byte) bool) []Token {
 	a := getAnalyzer(modeTokens, text)
 	a.keep = keep
 	a.out = dst
