@@ -10,7 +10,8 @@ import "math/bits"
 // kind, under 0.3), estimated with a MinHash signature of sigSize slots; a
 // short passage must be identical.
 const (
-	sigSize        = 32
+	sigBits        = 5
+	sigSize        = 1 << sigBits
 	nearDupJaccard = 0.75
 	minShingles    = 12 // fewer word trigrams than this: compare exactly
 )
@@ -21,22 +22,6 @@ type signature struct {
 	min   [sigSize]uint64
 	short bool
 }
-
-// hash multipliers and offsets of the sigSize hash functions: odd, fixed.
-var sigA, sigB = func() (a, b [sigSize]uint64) {
-	x := uint64(0x9E3779B97F4A7C15)
-	for i := range a {
-		x ^= x << 13
-		x ^= x >> 7
-		x ^= x << 17
-		a[i] = x | 1
-		x ^= x << 13
-		x ^= x >> 7
-		x ^= x << 17
-		b[i] = x
-	}
-	return a, b
-}()
 
 func signatureOf(text string) signature {
 	var s signature
@@ -66,14 +51,33 @@ func signatureOf(text string) signature {
 		s.short = true
 		return s
 	}
+	// One permutation hashing (Li, Owen and Zhang 2012): each trigram is
+	// hashed once and lands in one of the sigSize slots by its top bits,
+	// which keep their smallest value; a slot no trigram reached takes its
+	// next filled neighbour's (Shrivastava and Li 2014). The same estimate
+	// as sigSize separate hashes for a sigSize-th of the work.
+	const empty = ^uint64(0)
 	for i := range s.min {
-		s.min[i] = ^uint64(0)
+		s.min[i] = empty
 	}
 	for i := 0; i+2 < len(words); i++ {
 		x := words[i]*0x9E3779B97F4A7C15 ^ bits.RotateLeft64(words[i+1], 21)*0xC2B2AE3D27D4EB4F ^ bits.RotateLeft64(words[i+2], 42)
-		for j := range s.min {
-			if v := x*sigA[j] + sigB[j]; v < s.min[j] {
-				s.min[j] = v
+		x ^= x >> 29
+		x *= 0xBF58476D1CE4E5B9
+		x ^= x >> 32
+		slot, v := x>>(64-sigBits), x<<sigBits
+		if v < s.min[slot] {
+			s.min[slot] = v
+		}
+	}
+	for i := range s.min {
+		if s.min[i] != empty {
+			continue
+		}
+		for d := 1; d < sigSize; d++ {
+			if v := s.min[(i+d)%sigSize]; v != empty && v&(1<<sigBits-1) == 0 {
+				s.min[i] = v | uint64(d) // which neighbour, so filled slots rarely agree by chance
+				break
 			}
 		}
 	}

@@ -337,35 +337,50 @@ func (q Query) Empty() bool {
 	return true
 }
 
+// Retrieval names the optional clauses (by index) that find the first
+// stage's candidates.
+type Retrieval struct {
+	Alone  []int // a passage with any one of these
+	Paired []int // … or with two of these
+	All    bool  // instead: a passage with every one of Alone
+}
+
 // Match returns the FTS5 expression that finds candidates: the required
-// clauses all, or else any (every, when every is set) of the optional
-// clauses chosen (by index), and none of the excluded ones, e.g.
+// clauses all, or else the optional clauses as r says, and none of the
+// excluded ones, e.g.
 //
 //	("ibuprofen" OR "child" OR ("dai" OR "daili")) NOT "adult"
+//	("vitiligo" OR ("usual" AND "start") OR ("usual" AND "age") OR ("start" AND "age"))
 //	("side effect" AND (heading : "dos"*)) NOT "adult"
 //
 // "" when there is nothing positive to look for.
-func (q Query) Match(optional []int, every bool) string {
+func (q Query) Match(r Retrieval) string {
 	var parts []*Clause
-	op := " AND "
 	for i := range q.Clauses {
 		if q.Clauses[i].Required() {
 			parts = append(parts, &q.Clauses[i])
 		}
 	}
+	op := " AND "
+	var pairs [][2]*Clause
 	if len(parts) == 0 {
-		if !every {
+		if !r.All {
 			op = " OR "
 		}
-		for _, i := range optional {
+		for _, i := range r.Alone {
 			parts = append(parts, &q.Clauses[i])
 		}
+		for i := range r.Paired {
+			for j := i + 1; j < len(r.Paired); j++ {
+				pairs = append(pairs, [2]*Clause{&q.Clauses[r.Paired[i]], &q.Clauses[r.Paired[j]]})
+			}
+		}
 	}
-	if len(parts) == 0 {
+	if len(parts)+len(pairs) == 0 {
 		return ""
 	}
 	var b strings.Builder
-	if len(parts) > 1 {
+	if len(parts)+len(pairs) > 1 {
 		b.WriteByte('(')
 	}
 	for i, c := range parts {
@@ -374,7 +389,17 @@ func (q Query) Match(optional []int, every bool) string {
 		}
 		c.write(&b)
 	}
-	if len(parts) > 1 {
+	for i, p := range pairs {
+		if i > 0 || len(parts) > 0 {
+			b.WriteString(" OR ")
+		}
+		b.WriteByte('(')
+		p[0].write(&b)
+		b.WriteString(" AND ")
+		p[1].write(&b)
+		b.WriteByte(')')
+	}
+	if len(parts)+len(pairs) > 1 {
 		b.WriteByte(')')
 	}
 	// NOT binds tighter than AND/OR in FTS5, so the positive part is

@@ -154,7 +154,7 @@ func TestMatchExpressions(t *testing.T) {
 	db := testFTS(t)
 	for _, tc := range tests {
 		q := ParseQuery(tc.in)
-		if got := q.Match(all(q), false); got != tc.want {
+		if got := q.Match(Retrieval{Alone: all(q)}); got != tc.want {
 			t.Errorf("%q Match = %s, want %s", tc.in, got, tc.want)
 		}
 		if q.Empty() != (tc.want == "") {
@@ -203,8 +203,8 @@ func TestMatchFindsRows(t *testing.T) {
 				optional = append(optional, i)
 			}
 		}
-		if n := countMatch(t, db, q.Match(optional, false)); n != tc.rows {
-			t.Errorf("%q: %s found %d rows, want %d", tc.in, q.Match(optional, false), n, tc.rows)
+		if n := countMatch(t, db, q.Match(Retrieval{Alone: optional})); n != tc.rows {
+			t.Errorf("%q: %s found %d rows, want %d", tc.in, q.Match(Retrieval{Alone: optional}), n, tc.rows)
 		}
 	}
 }
@@ -359,7 +359,7 @@ func checkExpr(tb testing.TB, db *sql.DB, in string, q Query) {
 			optional = append(optional, i)
 		}
 	}
-	e := q.Match(optional, false)
+	e := q.Match(Retrieval{Alone: optional})
 	if (e == "") != q.Empty() {
 		tb.Fatalf("%.60q: expression %q but Empty=%v", in, e, q.Empty())
 	}

@@ -160,15 +160,19 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	if opt.Candidates <= 0 {
 		opt.Candidates = min(max(candidatesPerWord*len(st.terms), minCandidates), maxCandidates)
 	}
-	expr := q.Match(st.retrieve, st.together)
+	expr := q.Match(st.retrieve[0])
 	if expr == "" {
 		res.Elapsed = time.Since(start)
 		return res, nil
 	}
 	passages, matched, err := ix.candidates(ctx, expr, filter, args, opt)
-	if err == nil && st.together && matched < opt.Candidates/2 {
-		// Few passages hold the two together: any of them, after all.
-		expr = q.Match(st.retrieve, false)
+	for _, r := range st.retrieve[1:] {
+		if err != nil || matched >= opt.Offset+opt.Limit {
+			break
+		}
+		// Too few passages hold the words together to fill the page: fewer
+		// of them, after all.
+		expr = q.Match(r)
 		passages, matched, err = ix.candidates(ctx, expr, filter, args, opt)
 	}
 	if err != nil {
@@ -181,20 +185,22 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		}
 		res.TotalCapped = res.Total >= countCap
 	}
-	ranked := rerank(rank.Query{Terms: st.terms, Quantity: q.Quantity}, passages, weights, opt.Explain)
+	rq := rank.Query{Terms: st.terms, Quantity: q.Quantity}
+	ranked := rerank(rq, passages, weights, opt.Explain)
 	pageHits := fold(ranked, opt.PerFile)
 	if res.Corrections != nil {
 		res.Corrections = surfaceForms(res.Corrections, pageHits)
 	}
 	lo, hi := min(opt.Offset, len(pageHits)), min(opt.Offset+opt.Limit, len(pageHits))
 	res.Hits = pageHits[lo:hi]
+	keep := rank.WordFilter(rq)
 	for i := range res.Hits {
 		h := &res.Hits[i]
 		h.Rank = opt.Offset + i + 1
 		if !opt.NoSnippets {
-			h.Snippet = MakeSnippet(h.Text, st.matches, opt.SnippetWidth)
+			h.Snippet = makeSnippet(h.Text, st.matches, keep, opt.SnippetWidth)
 			for j := range h.More {
-				h.More[j].Snippet = MakeSnippet(h.More[j].Text, st.matches, opt.SnippetWidth)
+				h.More[j].Snippet = makeSnippet(h.More[j].Text, st.matches, keep, opt.SnippetWidth)
 			}
 			for j := range h.AlsoIn {
 				h.AlsoIn[j].Snippet = h.Snippet // a copy: the same passage

@@ -51,6 +51,12 @@ var snipPool = sync.Pool{New: func() any { return new(snipScratch) }}
 // (e.g. the hit was in the heading only), the snippet is the start of the
 // text.
 func MakeSnippet(text string, match func(term string) bool, width int) Snippet {
+	return makeSnippet(text, match, nil, width)
+}
+
+// makeSnippet is MakeSnippet for a search that knows which words can match
+// (keep, see rank.WordFilter): the others are not stemmed.
+func makeSnippet(text string, match func(term string) bool, keep func(folded []byte) bool, width int) Snippet {
 	if width < 1 {
 		width = 1
 	}
@@ -60,7 +66,7 @@ func MakeSnippet(text string, match func(term string) bool, width int) Snippet {
 	sc := snipPool.Get().(*snipScratch)
 	defer sc.release()
 
-	sc.toks = analyze.AppendTokens(sc.toks[:0], text)
+	sc.toks = analyze.AppendTokensMatching(sc.toks[:0], text, keep)
 	toks := sc.toks
 	if match != nil {
 		for i := range toks {

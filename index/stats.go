@@ -24,6 +24,15 @@ const dfCap = 500
 // looks for together when each alone matches too many passages.
 const togetherWords = 3
 
+// pairBudget is how many postings the first stage scores before it asks
+// for passages holding two of its words that are each in more than pairDF
+// passages, instead of one.
+const (
+	pairBudget = 1500
+	pairDF     = 1000
+	pairWords  = 4
+)
+
 // dfCache keeps document frequencies between searches while the library
 // keeps its size (a window searching as the user types asks for the same
 // words again and again).
@@ -66,8 +75,7 @@ func (ix *Index) docFreq(ctx context.Context, expr string, lastRow int64) (float
 // stats is what the two stages need to know about a query's words.
 type stats struct {
 	terms       []rank.Term            // every positive word, for the second stage
-	retrieve    []int                  // optional clauses the first stage looks for
-	together    bool                   // … all of them in a passage, not any
+	retrieve    []Retrieval            // what the first stage looks for: the first, or the next while too few are found
 	corrections []Correction           // unknown words searched as close ones
 	matches     func(term string) bool // highlights
 }
@@ -149,22 +157,44 @@ func (ix *Index) queryStats(ctx context.Context, q *Query) (*stats, error) {
 			known = append(known, o)
 		}
 	}
+	var chosen []int
 	for _, o := range known {
-		if len(st.retrieve) > 0 && budget+o.df > retrievalBudget {
+		if len(chosen) > 0 && budget+o.df > retrievalBudget {
 			break
 		}
 		budget += o.df
-		st.retrieve = append(st.retrieve, o.clause)
+		chosen = append(chosen, o.clause)
 	}
-	// Even the rarest word is common (a short query of common words in a
-	// large library): the passages holding the rarest words together, up
-	// to togetherWords of them, are the candidates, which FTS5 finds
-	// without scoring every passage of each.
-	if budget > retrievalBudget && len(known) > 1 {
+	switch {
+	case budget > retrievalBudget && len(known) > 1:
+		// Even the rarest word is common (a short query of common words in
+		// a large library): the passages holding the rarest words together,
+		// up to togetherWords of them, are the candidates, which FTS5 finds
+		// without scoring every passage of each.
 		for _, o := range known[1:min(len(known), togetherWords)] {
-			st.retrieve = append(st.retrieve, o.clause)
+			chosen = append(chosen, o.clause)
 		}
-		st.together = true
+		st.retrieve = []Retrieval{{Alone: chosen, All: true}, {Paired: chosen}, {Alone: chosen}}
+	case budget > pairBudget && len(chosen) > 1:
+		// Scoring a passage costs FTS5 twenty times what finding it does,
+		// and a passage with only one of a few common words is rarely
+		// among the best: words in at most pairDF passages find passages
+		// alone, the commoner ones two at a time, the pairWords rarest of
+		// them (each pair reads its words' postings again).
+		var r Retrieval
+		for i, c := range chosen {
+			if known[i].df <= pairDF {
+				r.Alone = append(r.Alone, c)
+			} else if len(r.Paired) < pairWords {
+				r.Paired = append(r.Paired, c)
+			}
+		}
+		if len(r.Alone) == 0 && len(r.Paired) < 2 {
+			r = Retrieval{Alone: chosen}
+		}
+		st.retrieve = []Retrieval{r, {Alone: chosen}}
+	default:
+		st.retrieve = []Retrieval{{Alone: chosen}}
 	}
 	st.matches = q.Matches
 	return st, nil

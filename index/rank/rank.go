@@ -252,28 +252,7 @@ type Set struct {
 // letters), which is most of the work saved.
 func Analyse(q Query, cands []Candidate) *Set {
 	s := &Set{cands: cands, text: make([][]string, len(cands)), heading: make([][]string, len(cands)), title: make([][]string, len(cands))}
-	starts := map[string]bool{}
-	var short []string // terms shorter than a start: a word must begin with one
-	for _, t := range q.Terms {
-		for _, term := range t.Terms {
-			if len(term) < startLen {
-				short = append(short, term)
-			} else {
-				starts[term[:startLen]] = true
-			}
-		}
-	}
-	keep := func(w []byte) bool {
-		if len(w) >= startLen && starts[string(w[:startLen])] {
-			return true
-		}
-		for _, t := range short {
-			if strings.HasPrefix(string(w), t) {
-				return true
-			}
-		}
-		return false
-	}
+	keep := WordFilter(q)
 	var toks []analyze.Token
 	terms := func(text string) []string {
 		toks = analyze.AppendTokensMatching(toks[:0], text, keep)
@@ -289,6 +268,35 @@ func Analyse(q Query, cands []Candidate) *Set {
 		s.title[i] = terms(c.Title)
 	}
 	return s
+}
+
+// WordFilter tells, from a word's folded form, whether its stem may be one
+// of q's terms. The analyser's stems keep their word's first letters, so a
+// reader looking only for q's terms can skip stemming the rest
+// (analyze.AppendTokensMatching).
+func WordFilter(q Query) func(folded []byte) bool {
+	starts := map[string]bool{}
+	var short []string // terms shorter than a start: a word must begin with one
+	for _, t := range q.Terms {
+		for _, term := range t.Terms {
+			if len(term) < startLen {
+				short = append(short, term)
+			} else {
+				starts[term[:startLen]] = true
+			}
+		}
+	}
+	return func(w []byte) bool {
+		if len(w) >= startLen && starts[string(w[:startLen])] {
+			return true
+		}
+		for _, t := range short {
+			if strings.HasPrefix(string(w), t) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // startLen is how many first letters of a word Analyse compares with the
