@@ -79,6 +79,31 @@ func TestTyposAreSearchedAsCloseWordsAndSaidSo(t *testing.T) {
 	}
 }
 
+func TestArabicQuestionsMeetOtherFormsOfTheirWords(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		// The answer says حذف and نهائية; the question says أحذف ("I
+		// delete") and نهائياً.
+		"wipe.md": "# المسح الآمن\n\nحذف الملف بطريقة نهائية لا يمكن استرجاعها بعد ذلك.\n",
+		"copy.md": "# ملف النسخ\n\nانسخ الملف إلى مجلد آخر، فنسخ ملف كبير يأخذ وقتا.\n",
+	})
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	r := search(t, ix, "كيف أحذف ملف نهائياً")
+	if len(r.Hits) == 0 || r.Hits[0].Path != "wipe.md" {
+		t.Fatalf("hits %+v, want wipe.md first", r.Hits)
+	}
+	if len(r.Corrections) != 0 {
+		t.Errorf("other forms of a word are not corrections: %+v", r.Corrections)
+	}
+	// Quoted, the word is searched as typed only.
+	if r := search(t, ix, `"أحذف"`); len(r.Hits) != 0 {
+		t.Errorf("quoted word found other forms: %+v", r.Hits)
+	}
+}
+
 func TestOneFileAndItsCopiesDoNotFillThePage(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()

@@ -148,6 +148,22 @@ func (ix *Index) queryStats(ctx context.Context, q *Query) (*stats, error) {
 				st.corrections = append(st.corrections, Correction{Typed: c.Typed, Searched: f.term})
 			}
 		}
+		if c.Optional() && !c.Prefix {
+			// Other forms of an Arabic word that the library holds count
+			// as the word, a little less (see analyze.ArabicVariants).
+			for _, v := range analyze.ArabicVariants(c.Typed) {
+				d, err := df(Clause{Terms: []string{v}})
+				if err != nil {
+					return nil, err
+				}
+				if d == 0 {
+					continue
+				}
+				q.Clauses = append(q.Clauses, Clause{Terms: []string{v}, Word: c.Word})
+				st.terms = append(st.terms, rank.Term{Terms: []string{v}, IDF: rank.IDF(d, float64(n)), Word: c.Word, Weight: correctionWeight})
+				optional = append(optional, opt{len(q.Clauses) - 1, d})
+			}
+		}
 	}
 	sort.SliceStable(optional, func(i, j int) bool { return optional[i].df < optional[j].df })
 	budget := 0.0

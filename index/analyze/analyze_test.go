@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -444,5 +445,21 @@ func TestBracketedMnemonicsStayInTheWord(t *testing.T) {
 	got := strings.Join(terms, " ")
 	if want := "extract a gzip file creat it x done 1 link u"; got != want {
 		t.Errorf("terms %q, want %q", got, want)
+	}
+}
+
+func TestArabicVariants(t *testing.T) {
+	for word, want := range map[string][]string{
+		"أحذف":    {IndexText("حذف")},    // present tense → the bare verb
+		"نهائياً": {IndexText("نهائية")}, // adverb → the adjective's stem
+		"يسترجعه": {IndexText("سترجع")},
+		"الجهاز":  nil, // the article's alef is not a prefix
+		"نستخدم":  nil, // ن begins too many stems to be stripped
+		"ملف":     nil, // nothing to strip
+		"file":    nil, // Arabic only
+	} {
+		if got := ArabicVariants(word); !slices.Equal(got, want) {
+			t.Errorf("ArabicVariants(%q) = %q, want %q", word, got, want)
+		}
 	}
 }

@@ -1,5 +1,11 @@
 package analyze
 
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
 // Light Arabic stemming in the spirit of Larkey et al.'s Light10, applied to
 // words made only of Arabic letters after normalisation (so ة is already ه
 // and ى is already ي). It is deliberately conservative: false conflations
@@ -61,4 +67,57 @@ func arabicStem(w []byte) []byte {
 		}
 	}
 	return w
+}
+
+// ArabicVariants returns the index terms of other forms a typed Arabic
+// word commonly takes in reference text, for a query to look for as well:
+// a question says أحذف ("I delete") or يشتغل where the text says حذف, and
+// writes the adverb نهائيًا where the text has نهائية. Light10 leaves both
+// alone on purpose (stripping them from every indexed word would merge
+// unrelated words), so only the query tries them, and a caller keeps those
+// the library knows. Forms tried: without a leading present-tense prefix
+// (ا ي ت; not ن, which begins too many stems, nor the article's alef) when
+// 3 letters remain, without a final alef (the adverbial
+// tanween) when 3 letters remain, and both.
+func ArabicVariants(word string) []string {
+	w := Fold(word)
+	if w == "" || strings.ContainsRune(w, ' ') || !isArabicWord(w) {
+		return nil
+	}
+	self := IndexText(word)
+	var out []string
+	add := func(v string) {
+		if utf8.RuneCountInString(v) < 3 {
+			return
+		}
+		t := IndexText(v)
+		if t == "" || t == self || strings.ContainsRune(t, ' ') || slices.Contains(out, t) {
+			return
+		}
+		out = append(out, t)
+	}
+	stripped := w
+	for _, p := range []string{"ا", "ي", "ت"} {
+		if strings.HasPrefix(w, p) && !strings.HasPrefix(w, "ال") {
+			stripped = w[len(p):]
+			add(stripped)
+			break
+		}
+	}
+	if strings.HasSuffix(w, "ا") {
+		add(w[:len(w)-len("ا")])
+		if stripped != w && strings.HasSuffix(stripped, "ا") {
+			add(stripped[:len(stripped)-len("ا")])
+		}
+	}
+	return out
+}
+
+func isArabicWord(w string) bool {
+	for _, r := range w {
+		if r < 0x0600 || r > 0x06FF {
+			return false
+		}
+	}
+	return true
 }
