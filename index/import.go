@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -72,6 +73,58 @@ type ImportOptions struct {
 	// split another way are re-chunked.
 	Split    func(sourceID string, data []byte) (*chunker.Document, error)
 	SplitTag string
+	// Only, when set, limits a scan to these paths of the folder (slash
+	// separated, relative to its root; files or subfolders): what a
+	// watcher saw change. Files found there are imported if changed, and
+	// documents there that are gone are removed; the rest of the folder is
+	// neither read nor touched.
+	Only []string
+}
+
+// scope is the part of a folder a scan looks at: everything, or the
+// paths of ImportOptions.Only.
+type scope []string
+
+func newScope(only []string) scope {
+	if only == nil {
+		return nil
+	}
+	out := scope{}
+	for _, p := range only {
+		p = strings.Trim(path.Clean("/"+filepath.ToSlash(p)), "/")
+		if p == "" {
+			return nil // the root: everything
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// holds reports whether rel is one of the scope's paths or under one.
+func (s scope) holds(rel string) bool {
+	if s == nil {
+		return true
+	}
+	for _, p := range s {
+		if rel == p || strings.HasPrefix(rel, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// leadsTo reports whether the folder rel must be entered to reach the
+// scope: it is in it, or one of its paths is under rel.
+func (s scope) leadsTo(rel string) bool {
+	if s.holds(rel) {
+		return true
+	}
+	for _, p := range s {
+		if strings.HasPrefix(p, rel+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // markdownExt reports the extensions Folio indexes.
@@ -110,7 +163,7 @@ var ErrFolderOffline = errors.New("folder is offline")
 // links that lead outside it, hidden files and folders and node_modules,
 // and records why each file or folder is left out. A root that cannot be
 // read is ErrFolderOffline.
-func walk(ctx context.Context, root string) (*listing, error) {
+func walk(ctx context.Context, root string, only scope) (*listing, error) {
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s", ErrFolderOffline, offlineReason(err))
@@ -152,6 +205,9 @@ func walk(ctx context.Context, root string) (*listing, error) {
 			name := e.Name()
 			abs := filepath.Join(dir, name)
 			childRel := filepath.ToSlash(filepath.Join(rel, name))
+			if !only.leadsTo(childRel) {
+				continue
+			}
 			childReal := filepath.Join(real, name)
 			info, err := e.Info()
 			if err != nil {
@@ -193,7 +249,7 @@ func walk(ctx context.Context, root string) (*listing, error) {
 				}
 				continue
 			}
-			if !markdownExt(name) {
+			if !markdownExt(name) || !only.holds(childRel) {
 				continue
 			}
 			switch {
@@ -393,7 +449,8 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 	if err != nil {
 		return sum, fmt.Errorf("scan %s: %w", root, classify(err))
 	}
-	list, err := walk(ctx, root)
+	only := newScope(opt.Only)
+	list, err := walk(ctx, root, only)
 	if err == nil && list.entries == 0 && docCount > 0 {
 		err = fmt.Errorf("%w: empty (an unmounted drive or share?)", ErrFolderOffline)
 	}
@@ -410,7 +467,7 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 	sum.Files = len(list.files)
 	sum.Skipped = list.skips
 
-	old, err := ix.knownDocuments(ctx, folderID)
+	old, err := ix.knownDocuments(ctx, folderID, only)
 	if err != nil {
 		return sum, fmt.Errorf("scan %s: %w", root, err)
 	}
@@ -561,7 +618,7 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 	}
 	if werr == nil && ctx.Err() == nil {
 		if werr = w.ensure(ctx); werr == nil {
-			werr = w.finishScan(sum.Skipped)
+			werr = w.finishScan(sum.Skipped, only)
 		}
 	}
 	if werr == nil {
@@ -618,22 +675,38 @@ func underAny(rel string, folders []string) bool {
 	return false
 }
 
-func (ix *Index) knownDocuments(ctx context.Context, folderID int64) (map[string]*known, error) {
-	rows, err := ix.db.QueryContext(ctx, `SELECT id, rel_path, size, mtime, hash, chunker, n_chunks FROM documents WHERE folder_id = ?`, folderID)
-	if err != nil {
-		return nil, classify(err)
-	}
-	defer rows.Close()
+// knownDocuments reads what the index holds about the folder's documents
+// in the scope: for a watcher's few paths, a range of the (folder,
+// path) index each, whatever the folder's size.
+func (ix *Index) knownDocuments(ctx context.Context, folderID int64, only scope) (map[string]*known, error) {
 	out := map[string]*known{}
-	for rows.Next() {
-		k := &known{}
-		var rel string
-		if err := rows.Scan(&k.id, &rel, &k.size, &k.mtime, &k.hash, &k.chunker, &k.chunks); err != nil {
-			return nil, classify(err)
+	read := func(query string, args ...any) error {
+		rows, err := ix.db.QueryContext(ctx, `SELECT id, rel_path, size, mtime, hash, chunker, n_chunks FROM documents WHERE folder_id = ?`+query, args...)
+		if err != nil {
+			return classify(err)
 		}
-		out[rel] = k
+		defer rows.Close()
+		for rows.Next() {
+			k := &known{}
+			var rel string
+			if err := rows.Scan(&k.id, &rel, &k.size, &k.mtime, &k.hash, &k.chunker, &k.chunks); err != nil {
+				return classify(err)
+			}
+			out[rel] = k
+		}
+		return classify(rows.Err())
 	}
-	return out, classify(rows.Err())
+	if only == nil {
+		return out, read("", folderID)
+	}
+	for _, p := range only {
+		// The path itself, and everything under it: from "p/" up to "p0"
+		// ('0' follows '/').
+		if err := read(` AND (rel_path = ? OR (rel_path > ? AND rel_path < ?))`, folderID, p, p+"/", p+"0"); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // prepare does the CPU work for one file outside the writer: read, hash,
@@ -893,16 +966,28 @@ func (w *writer) removeSkipped(old *known) error {
 	return w.removeDocuments([]int64{old.id})
 }
 
-// finishScan replaces the folder's skip list with this scan's and records
-// the scan's time; the folder is online again.
-func (w *writer) finishScan(skips []Skip) error {
-	if _, err := w.exec(`DELETE FROM skipped WHERE folder_id = ?`, w.folderID); err != nil {
-		return err
+// finishScan replaces the folder's skip list in the scan's scope with the
+// scan's and records the time of a whole scan; the folder is online again.
+func (w *writer) finishScan(skips []Skip, only scope) error {
+	if only == nil {
+		if _, err := w.exec(`DELETE FROM skipped WHERE folder_id = ?`, w.folderID); err != nil {
+			return err
+		}
+	}
+	for _, p := range only {
+		if _, err := w.exec(`DELETE FROM skipped WHERE folder_id = ? AND (rel_path = ? OR (rel_path > ? AND rel_path < ?))`,
+			w.folderID, p, p+"/", p+"0"); err != nil {
+			return err
+		}
 	}
 	for _, s := range skips {
 		if _, err := w.exec(sqlRecordSkip, w.folderID, s.Path, s.Reason); err != nil {
 			return err
 		}
+	}
+	if only != nil {
+		_, err := w.exec(`UPDATE folders SET offline = '' WHERE id = ?`, w.folderID)
+		return err
 	}
 	_, err := w.exec(`UPDATE folders SET last_scan = ?, offline = '' WHERE id = ?`, time.Now().Unix(), w.folderID)
 	return err
