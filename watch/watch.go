@@ -1,0 +1,408 @@
+// Package watch keeps library folders in step with the disk. Each folder is
+// watched recursively with fsnotify (the kernel's notifications: no cost
+// while nothing changes); changes are gathered into batches per folder and
+// handed to a function, usually a scan limited to the changed paths
+// (index.ImportOptions.Only). A folder that cannot be watched (the
+// system's watch limit, a network share) is scanned every Poll instead, and
+// its Status says why.
+//
+// The package knows nothing of the index: the window and `folio watch`
+// both give it their own apply function.
+package watch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+// Options tune a Watcher; the zero value means the defaults.
+type Options struct {
+	Quiet    time.Duration // a batch waits for this much quiet (300 ms)
+	MaxWait  time.Duration // … but no longer than this after its first change (2 s)
+	Poll     time.Duration // how often a folder that cannot be watched is scanned (1 min)
+	MaxPaths int           // past this many changed paths a batch is the whole folder (500)
+}
+
+func (o *Options) defaults() {
+	if o.Quiet <= 0 {
+		o.Quiet = 300 * time.Millisecond
+	}
+	if o.MaxWait <= 0 {
+		o.MaxWait = 2 * time.Second
+	}
+	if o.Poll <= 0 {
+		o.Poll = time.Minute
+	}
+	if o.MaxPaths <= 0 {
+		o.MaxPaths = 500
+	}
+}
+
+// Status says how one folder is kept up to date.
+type Status struct {
+	Folder  string
+	Polled  bool   // scanned every Poll instead of watched
+	Reason  string // why it is polled
+	Folders int    // subfolders watched
+}
+
+// Watcher watches library folders. Sync says which; Run does the work.
+type Watcher struct {
+	opt   Options
+	apply func(context.Context, Batch)
+	fsw   *fsnotify.Watcher
+	sync  chan []string
+
+	mu    sync.Mutex
+	roots map[string]*root
+
+	// addWatch adds one folder's watch; tests replace it to fail as the
+	// system's watch limit does.
+	addWatch func(dir string) error
+}
+
+type root struct {
+	polled   bool
+	reason   string
+	dirs     map[string]bool // absolute paths of the folders watched
+	lastPoll time.Time
+	offline  bool // the root itself disappeared: polled until it is back
+}
+
+// New makes a Watcher that calls apply with every batch, from Run's
+// goroutine, one at a time.
+func New(apply func(context.Context, Batch), opt Options) (*Watcher, error) {
+	opt.defaults()
+	fsw, err := fsnotify.NewBufferedWatcher(4096)
+	if err != nil {
+		return nil, fmt.Errorf("watch: %w", err)
+	}
+	w := &Watcher{opt: opt, apply: apply, fsw: fsw, sync: make(chan []string, 1), roots: map[string]*root{}}
+	w.addWatch = fsw.Add
+	return w, nil
+}
+
+// Sync sets the folders to watch (absolute paths): new ones are watched,
+// the others dropped. It returns at once; Run does the work, so starting
+// to watch a large library never holds up the caller.
+func (w *Watcher) Sync(folders []string) {
+	list := append([]string(nil), folders...)
+	for {
+		select {
+		case w.sync <- list:
+			return
+		case <-w.sync: // replace a list Run has not taken yet
+		}
+	}
+}
+
+// Status reports each folder's state, in folder order.
+func (w *Watcher) Status() []Status {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := make([]Status, 0, len(w.roots))
+	for dir, r := range w.roots {
+		out = append(out, Status{Folder: dir, Polled: r.polled, Reason: r.reason, Folders: len(r.dirs)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Folder < out[j].Folder })
+	return out
+}
+
+// Run watches until ctx ends, calling apply with each batch, then releases
+// the watches.
+func (w *Watcher) Run(ctx context.Context) error {
+	defer w.fsw.Close()
+	b := newBatcher(w.opt.Quiet, w.opt.MaxWait, w.opt.MaxPaths)
+	poll := time.NewTicker(min(w.opt.Poll, 5*time.Second))
+	defer poll.Stop()
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	for {
+		timer.Stop()
+		if at, ok := b.next(); ok {
+			timer.Reset(time.Until(at))
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case folders := <-w.sync:
+			w.setRoots(ctx, folders, b)
+		case ev, ok := <-w.fsw.Events:
+			if !ok {
+				return nil
+			}
+			w.event(ev, b)
+		case err, ok := <-w.fsw.Errors:
+			if !ok {
+				return nil
+			}
+			if errors.Is(err, fsnotify.ErrEventOverflow) {
+				// Changes were lost: every folder is scanned.
+				w.mu.Lock()
+				for dir := range w.roots {
+					b.add(dir, "", time.Now())
+				}
+				w.mu.Unlock()
+			}
+		case <-poll.C:
+			w.pollDue(b)
+		case <-timer.C:
+		}
+		for _, batch := range b.due(time.Now()) {
+			if ctx.Err() != nil {
+				return nil
+			}
+			w.apply(ctx, batch)
+		}
+	}
+}
+
+// setRoots starts and stops watching folders to match the list.
+func (w *Watcher) setRoots(ctx context.Context, folders []string, b *batcher) {
+	want := map[string]bool{}
+	for _, f := range folders {
+		want[filepath.Clean(f)] = true
+	}
+	w.mu.Lock()
+	var gone []string
+	for dir := range w.roots {
+		if !want[dir] {
+			gone = append(gone, dir)
+		}
+	}
+	w.mu.Unlock()
+	for _, dir := range gone {
+		w.dropRoot(dir)
+	}
+	for dir := range want {
+		w.mu.Lock()
+		_, known := w.roots[dir]
+		w.mu.Unlock()
+		if !known && ctx.Err() == nil {
+			w.addRoot(dir)
+		}
+	}
+}
+
+// addRoot watches a folder and every subfolder a scan would enter.
+func (w *Watcher) addRoot(dir string) {
+	r := &root{dirs: map[string]bool{}}
+	w.mu.Lock()
+	w.roots[dir] = r
+	w.mu.Unlock()
+	if kind := networkFS(dir); kind != "" {
+		w.setPolled(r, "a network folder ("+kind+"): changes made on other computers are not reported", false)
+		return
+	}
+	if err := w.watchTree(r, dir); err != nil {
+		w.unwatch(r, dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			w.setPolled(r, "offline (not found)", true)
+			return
+		}
+		w.setPolled(r, pollReason(err), false)
+	}
+}
+
+// pollReason says in words why a folder cannot be watched.
+func pollReason(err error) string {
+	switch {
+	case errors.Is(err, syscall.ENOSPC):
+		return "the system's limit of watched folders is reached (raise fs.inotify.max_user_watches)"
+	case errors.Is(err, syscall.EMFILE):
+		return "the system's limit of watchers is reached (raise fs.inotify.max_user_instances)"
+	}
+	return err.Error()
+}
+
+// setPolled makes a folder scanned every Poll, for reason; an offline one
+// is watched again once it is back.
+func (w *Watcher) setPolled(r *root, reason string, offline bool) {
+	w.mu.Lock()
+	r.polled, r.reason, r.offline, r.lastPoll = true, reason, offline, time.Now()
+	w.mu.Unlock()
+}
+
+// watchTree adds watches for top and the folders under it that a scan
+// enters (not hidden ones, not node_modules: their changes are not
+// indexed either).
+func (w *Watcher) watchTree(r *root, top string) error {
+	return filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == top {
+				return err
+			}
+			return nil // an unreadable subfolder: its files are not indexed either
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if p != top && ignoredName(d.Name()) {
+			return filepath.SkipDir
+		}
+		if err := w.addWatch(p); err != nil {
+			return fmt.Errorf("watch %s: %w", p, err)
+		}
+		w.mu.Lock()
+		r.dirs[p] = true
+		w.mu.Unlock()
+		return nil
+	})
+}
+
+func (w *Watcher) unwatch(r *root, under string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for d := range r.dirs {
+		if d == under || strings.HasPrefix(d, under+string(filepath.Separator)) {
+			_ = w.fsw.Remove(d) // already gone with its folder, or never added
+			delete(r.dirs, d)
+		}
+	}
+}
+
+func (w *Watcher) dropRoot(dir string) {
+	w.mu.Lock()
+	r := w.roots[dir]
+	w.mu.Unlock()
+	if r != nil {
+		w.unwatch(r, dir)
+	}
+	w.mu.Lock()
+	delete(w.roots, dir)
+	w.mu.Unlock()
+}
+
+// ignoredName is a file or folder a scan leaves out.
+func ignoredName(name string) bool {
+	return strings.HasPrefix(name, ".") || name == "node_modules"
+}
+
+// event turns one notification into a pending change.
+func (w *Watcher) event(ev fsnotify.Event, b *batcher) {
+	if ev.Op == fsnotify.Chmod {
+		return // permissions or times only
+	}
+	dir, r, rel := w.rootOf(ev.Name)
+	if r == nil {
+		return
+	}
+	now := time.Now()
+	if rel == "" {
+		// The folder itself was removed or renamed (an unplugged drive):
+		// its scan keeps the documents and marks it offline; it is polled
+		// until it comes back.
+		if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+			w.unwatch(r, dir)
+			w.setPolled(r, "offline (the folder was removed or renamed)", true)
+			b.add(dir, "", now)
+		}
+		return
+	}
+	for _, part := range strings.Split(rel, "/") {
+		if ignoredName(part) {
+			return
+		}
+	}
+	switch {
+	case ev.Has(fsnotify.Create):
+		info, err := os.Lstat(ev.Name)
+		if err == nil && info.IsDir() {
+			// A new subfolder: watched first, then scanned, so a note
+			// written into it meanwhile is not missed.
+			if err := w.watchTree(r, ev.Name); err != nil {
+				w.unwatch(r, dir)
+				w.setPolled(r, pollReason(err), false)
+			}
+			b.add(dir, rel, now)
+			return
+		}
+		if markdownName(rel) {
+			b.add(dir, rel, now)
+		}
+	case ev.Has(fsnotify.Write):
+		if markdownName(rel) {
+			b.add(dir, rel, now)
+		}
+	case ev.Has(fsnotify.Remove), ev.Has(fsnotify.Rename):
+		// It may have been a folder: its watches go, and its scan finds
+		// its documents gone (a rename's new name arrives as a Create).
+		w.mu.Lock()
+		wasDir := r.dirs[ev.Name]
+		w.mu.Unlock()
+		if wasDir {
+			w.unwatch(r, ev.Name)
+		}
+		if wasDir || markdownName(rel) {
+			b.add(dir, rel, now)
+		}
+	}
+}
+
+// rootOf finds the watched folder holding path and the path relative to
+// it ("" for the folder itself).
+func (w *Watcher) rootOf(path string) (string, *root, string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	best := ""
+	for dir := range w.roots {
+		if (path == dir || strings.HasPrefix(path, dir+string(filepath.Separator))) && len(dir) > len(best) {
+			best = dir
+		}
+	}
+	if best == "" {
+		return "", nil, ""
+	}
+	rel, err := filepath.Rel(best, path)
+	if err != nil || rel == "." {
+		rel = ""
+	}
+	return best, w.roots[best], filepath.ToSlash(rel)
+}
+
+// pollDue queues a whole-folder scan of each polled folder whose time has
+// come; a folder that was offline and is back is watched again.
+func (w *Watcher) pollDue(b *batcher) {
+	now := time.Now()
+	w.mu.Lock()
+	var due, back []string
+	for dir, r := range w.roots {
+		if r.polled && now.Sub(r.lastPoll) >= w.opt.Poll {
+			r.lastPoll = now
+			due = append(due, dir)
+			if r.offline {
+				back = append(back, dir)
+			}
+		}
+	}
+	w.mu.Unlock()
+	for _, dir := range back {
+		if _, err := os.Stat(dir); err == nil {
+			w.dropRoot(dir)
+			w.addRoot(dir)
+		}
+	}
+	for _, dir := range due {
+		b.add(dir, "", now)
+	}
+}
+
+// markdownName reports the files a scan indexes.
+func markdownName(rel string) bool {
+	switch strings.ToLower(filepath.Ext(rel)) {
+	case ".md", ".markdown", ".mdx":
+		return true
+	}
+	return false
+}
