@@ -68,7 +68,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Usage: folio [--db FILE]        open the window")
 	fmt.Fprintln(w, "       folio COMMAND [ARGS]")
 	fmt.Fprintln(w)
-	order := map[string]int{"add": 1, "scan": 2, "remove": 3, "folders": 4, "search": 5, "stats": 6, "health": 7, "check": 8, "chunks": 9, "eval": 10}
+	order := map[string]int{"add": 1, "scan": 2, "watch": 3, "remove": 4, "folders": 5, "search": 6, "stats": 7, "health": 8, "check": 9, "chunks": 10, "eval": 11}
 	sorted := append([]command(nil), commands...)
 	sort.SliceStable(sorted, func(i, j int) bool { return order[sorted[i].name] < order[sorted[j].name] })
 	for _, c := range sorted {

@@ -1,0 +1,166 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+
+	"folio/index"
+	"folio/watch"
+)
+
+func init() {
+	commands = append(commands, command{"watch", "[--db FILE] [DIR...]",
+		"keep the library up to date: scan now, then index files as they are saved, until Ctrl+C (DIRs are added first, and only they are watched)", runWatch})
+}
+
+// folderPoll is how often `folio watch` without DIRs looks for folders
+// added or removed by another program.
+const folderPoll = 5 * time.Second
+
+func runWatch(e *env, args []string) int {
+	fs := newFlagSet(e, "watch")
+	db := dbFlag(fs)
+	dirs, err := parseFlags(fs, args)
+	if err != nil {
+		fs.Usage()
+		return exitError
+	}
+	mode := index.Existing
+	if len(dirs) > 0 {
+		mode = index.ReadWrite // adding folders may start a library
+	}
+	ix, ok := openLibrary(e, *db, mode)
+	if !ok {
+		return exitError
+	}
+	defer ix.Close()
+	ctx, stop := interruptible()
+	defer stop()
+
+	// Catch up first: what changed while nothing watched.
+	var roots []string
+	for _, d := range dirs {
+		s, err := ix.AddFolder(ctx, d, index.ImportOptions{Progress: progressBar(e.stderr)})
+		if err != nil {
+			fmt.Fprintf(e.stderr, "folio: %v\n", err)
+			return exitError
+		}
+		printSummary(e.stdout, s)
+		abs, _ := filepath.Abs(d)
+		roots = append(roots, abs)
+	}
+	if len(dirs) == 0 {
+		s, err := ix.Scan(ctx, index.ImportOptions{Progress: progressBar(e.stderr)})
+		printSummary(e.stdout, s)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "folio: %v\n", err)
+			return exitError
+		}
+		if roots, err = folderPaths(ctx, ix); err != nil {
+			fmt.Fprintf(e.stderr, "folio: %v\n", err)
+			return exitError
+		}
+	}
+	if ctx.Err() != nil {
+		return exitOK
+	}
+
+	w, err := watch.New(func(ctx context.Context, b watch.Batch) { applyBatch(ctx, e.stdout, e.stderr, ix, b) }, watch.Options{})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "folio: %v\n", err)
+		return exitError
+	}
+	w.Sync(roots)
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	fmt.Fprintf(e.stdout, "watching %s; Ctrl+C stops\n", plural(len(roots), "folder"))
+
+	reported := map[string]string{}
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	lastFolders := time.Now()
+	for {
+		select {
+		case err := <-done:
+			if err != nil {
+				fmt.Fprintf(e.stderr, "folio: %v\n", err)
+				return exitError
+			}
+			fmt.Fprintln(e.stdout, "stopped")
+			return exitOK
+		case <-tick.C:
+		}
+		// Say once how each folder is kept up to date when that changes.
+		for _, st := range w.Status() {
+			line := ""
+			if st.Polled {
+				line = fmt.Sprintf("%s: not watched, scanned every minute instead: %s", st.Folder, st.Reason)
+			}
+			if line != reported[st.Folder] {
+				if line == "" {
+					line = st.Folder + ": watched again"
+				}
+				fmt.Fprintln(e.stdout, line)
+				reported[st.Folder] = line
+			}
+		}
+		if len(dirs) == 0 && time.Since(lastFolders) >= folderPoll {
+			lastFolders = time.Now()
+			if now, err := folderPaths(ctx, ix); err == nil {
+				w.Sync(now)
+			}
+		}
+	}
+}
+
+// applyBatch indexes one batch of changes and prints one line about it.
+func applyBatch(ctx context.Context, stdout, stderr io.Writer, ix *index.Index, b watch.Batch) {
+	s, err := ix.ScanFolder(ctx, b.Folder, index.ImportOptions{Only: b.Paths})
+	stamp := time.Now().Format("15:04:05")
+	switch {
+	case errors.Is(err, index.ErrFolderRemoved):
+		fmt.Fprintf(stdout, "%s %s: removed from the library by another program; no longer watched\n", stamp, b.Folder)
+		return
+	case err != nil:
+		fmt.Fprintf(stderr, "%s folio: %v\n", stamp, err)
+		return
+	case s.Cancelled:
+		return
+	}
+	for _, o := range s.Offline {
+		fmt.Fprintf(stdout, "%s %s: offline (%s); its documents were kept and stay searchable\n", stamp, o.Path, o.Reason)
+	}
+	if len(s.Offline) > 0 || b.Paths == nil && s.Added+s.Updated+s.Removed == 0 {
+		return // a poll that found nothing new
+	}
+	fmt.Fprintf(stdout, "%s %s: %d added, %d updated, %d removed%s (%s)\n", stamp, b.Folder, s.Added, s.Updated, s.Removed,
+		skippedNote(s), s.Elapsed.Round(time.Millisecond))
+	if b.Paths != nil { // a whole folder's skips were listed by its scan
+		for _, sk := range s.Skipped {
+			fmt.Fprintf(stdout, "  skipped %s: %s\n", sk.Path, sk.Reason)
+		}
+	}
+}
+
+func skippedNote(s index.Summary) string {
+	if len(s.Skipped) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d skipped", len(s.Skipped))
+}
+
+func folderPaths(ctx context.Context, ix *index.Index) ([]string, error) {
+	folders, err := ix.Folders(ctx)
+	if err != nil {
+		return nil, err
+	}
+	paths := make([]string, len(folders))
+	for i, f := range folders {
+		paths[i] = f.Path
+	}
+	return paths, nil
+}
