@@ -67,3 +67,26 @@ func TestScanOnlyReadsTheGivenPaths(t *testing.T) {
 		t.Errorf("full scan: %+v, %v; want c.md updated", sum, err)
 	}
 }
+
+// A word searched before it was written is found once it is: the term
+// statistics kept between searches follow every change, even one that
+// leaves the library's size and highest chunk id as they were.
+func TestSearchFindsAWordWrittenAfterItWasSearched(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"a.md": "# A\n\nalpha notes\n"})
+	ctx := context.Background()
+	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(search(t, ix, "zebraword").Hits); n != 0 {
+		t.Fatalf("%d hits before the word was written", n)
+	}
+	writeFiles(t, dir, map[string]string{"a.md": "# A\n\nzebraword notes\n"})
+	if _, err := ix.ScanFolder(ctx, dir, ImportOptions{Only: []string{"a.md"}}); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(search(t, ix, "zebraword").Hits); n != 1 {
+		t.Errorf("%d hits after the word was written, want 1", n)
+	}
+}

@@ -34,12 +34,14 @@ const (
 )
 
 // dfCache keeps document frequencies between searches while the library
-// keeps its size (a window searching as the user types asks for the same
-// words again and again).
+// does not change (a window searching as the user types asks for the same
+// words again and again). SQLite's data_version, read on a connection of
+// its own that never writes, moves with every change by this program's
+// other connections and by other programs alike.
 type dfCache struct {
-	mu         sync.Mutex
-	n, lastRow int64
-	df         map[string]float64
+	mu      sync.Mutex
+	version int64
+	df      map[string]float64
 }
 
 // libraryStats are the library's size and the highest chunk id.
@@ -89,9 +91,13 @@ func (ix *Index) queryStats(ctx context.Context, q *Query) (*stats, error) {
 	if err != nil {
 		return nil, err
 	}
+	version, err := ix.DataVersion(ctx)
+	if err != nil {
+		return nil, err
+	}
 	ix.dfs.mu.Lock()
-	if ix.dfs.df == nil || ix.dfs.n != n || ix.dfs.lastRow != lastRow {
-		ix.dfs.df, ix.dfs.n, ix.dfs.lastRow = map[string]float64{}, n, lastRow
+	if ix.dfs.df == nil || ix.dfs.version != version {
+		ix.dfs.df, ix.dfs.version = map[string]float64{}, version
 	}
 	ix.dfs.mu.Unlock()
 	st := &stats{}

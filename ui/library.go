@@ -34,6 +34,8 @@ type sidebar struct {
 	add        *widget.Button
 	dropSample *widget.Button // one click removes the bundled sample
 	readOnly   bool
+	title      *widget.Label
+	notes      map[string]string // folder path → how it is kept up to date, when not watched
 }
 
 func newSidebar(w *Window) *sidebar {
@@ -59,7 +61,11 @@ func newSidebar(w *Window) *sidebar {
 				name = "Sample library"
 			}
 			box.Objects[0].(*widget.Label).SetText(name)
-			box.Objects[1].(*widget.Label).SetText(folderInfo(f))
+			info := folderInfo(f)
+			if note := s.notes[f.Path]; note != "" && f.Offline == "" {
+				info += " · " + note
+			}
+			box.Objects[1].(*widget.Label).SetText(info)
 		},
 	)
 	s.list.OnSelected = func(id widget.ListItemID) {
@@ -89,8 +95,8 @@ func newSidebar(w *Window) *sidebar {
 	})
 	s.dropSample.Importance = widget.LowImportance
 	s.dropSample.Hide()
-	title := widget.NewLabelWithStyle("Library", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	s.root = container.NewBorder(title, container.NewVBox(s.dropSample, add, container.NewGridWithColumns(2, s.rescan, s.remove)), nil, nil, s.list)
+	s.title = widget.NewLabelWithStyle("Library", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	s.root = container.NewBorder(s.title, container.NewVBox(s.dropSample, add, container.NewGridWithColumns(2, s.rescan, s.remove)), nil, nil, s.list)
 	return s
 }
 
@@ -154,6 +160,13 @@ func (w *Window) removeFolder(dir string) {
 func (w *Window) refreshFolders() {
 	w.spawn(func() {
 		folders, err := w.lib.Folders(context.Background())
+		if wt := w.watcher.Load(); err == nil && wt != nil {
+			paths := make([]string, len(folders))
+			for i, f := range folders {
+				paths[i] = f.Path
+			}
+			wt.Sync(paths)
+		}
 		fyne.Do(func() {
 			if err != nil {
 				w.showProblem("The library could not be read.", err, "Restart Folio; if this persists, move the library file aside and add your folders again.")
@@ -274,8 +287,9 @@ type importPanel struct {
 }
 
 type importJob struct {
-	dir string
-	add bool // add a new folder, or rescan a known one
+	dir     string
+	add     bool // add a new folder, or rescan a known one
+	catchUp bool // the scan as the window opens: said only if it changed something
 }
 
 func newImportPanel(w *Window) *importPanel {
@@ -307,13 +321,19 @@ func (p *importPanel) stopAll() {
 
 // enqueue schedules an import; imports run one at a time off the UI thread.
 func (p *importPanel) enqueue(dir string, add bool) {
+	p.enqueueJob(importJob{dir: dir, add: add})
+}
+
+func (p *importPanel) enqueueJob(job importJob) {
 	p.mu.Lock()
-	p.queue = append(p.queue, importJob{dir, add})
+	p.queue = append(p.queue, job)
 	start := !p.busy
 	p.busy = true
 	p.mu.Unlock()
 	if start {
-		p.running.Show()
+		if !job.catchUp { // a catch-up shows itself once it finds work
+			p.running.Show()
+		}
 		p.summary.Hide()
 		p.skipped.Hide()
 		p.w.spawn(p.drain)
@@ -323,6 +343,7 @@ func (p *importPanel) enqueue(dir string, add bool) {
 func (p *importPanel) drain() {
 	var total index.Summary
 	var failures []error
+	quiet := true // only catching up so far
 	for {
 		p.mu.Lock()
 		if len(p.queue) == 0 {
@@ -335,6 +356,14 @@ func (p *importPanel) drain() {
 		ctx, cancel := context.WithCancel(context.Background())
 		p.stop = cancel
 		p.mu.Unlock()
+		quiet = quiet && job.catchUp
+		fyne.Do(func() {
+			if job.catchUp {
+				p.w.library.title.SetText("Library · catching up…")
+			} else {
+				p.w.library.title.SetText("Library")
+			}
+		})
 
 		opt := index.ImportOptions{Chunking: p.w.chunkOptions(), Progress: p.progress}
 		var s index.Summary
@@ -354,7 +383,14 @@ func (p *importPanel) drain() {
 			p.w.rerunSearch()
 		})
 	}
-	fyne.Do(func() { p.finish(total, failures) })
+	fyne.Do(func() {
+		p.w.library.title.SetText("Library")
+		if quiet && total.Added+total.Updated+total.Removed == 0 && len(total.Offline) == 0 && len(failures) == 0 && !total.Cancelled {
+			p.running.Hide() // caught up with nothing to say
+			return
+		}
+		p.finish(total, failures)
+	})
 }
 
 // progress is called by the import after each file; it redraws at most
@@ -366,11 +402,12 @@ func (p *importPanel) progress(pr index.Progress) {
 	p.lastDraw = time.Now()
 	fyne.Do(func() {
 		if pr.FilesTotal > 0 {
+			p.running.Show()
 			p.bar.SetValue(float64(pr.FilesDone) / float64(pr.FilesTotal))
 		} else {
 			p.bar.SetValue(1)
 		}
-		p.label.SetText(fmt.Sprintf("Indexing %s: %d of %d files · %s", filepath.Base(pr.Folder), pr.FilesDone, pr.FilesTotal, pr.Current))
+		p.label.SetText(fmt.Sprintf("Indexing %s: %d of %d changed files · %s", filepath.Base(pr.Folder), pr.FilesDone, pr.FilesTotal, pr.Current))
 	})
 }
 

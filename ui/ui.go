@@ -19,6 +19,7 @@ import (
 
 	"folio/chunker"
 	"folio/index"
+	"folio/watch"
 )
 
 // Library is what the window needs of the index.
@@ -82,7 +83,8 @@ type Window struct {
 	lastQuery   string
 	openInShell func(path string, line int) error // opens a file in the user's editor
 	openURL     func(u string) error
-	health      *index.Health // the last health report shown
+	health      *index.Health                 // the last health report shown
+	watcher     atomic.Pointer[watch.Watcher] // keeps the folders in step with the disk (Watch)
 }
 
 // New builds the window over lib. Call ShowAndRun on the result's Window.

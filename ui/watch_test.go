@@ -1,0 +1,85 @@
+package ui
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+
+	"folio/index"
+	"folio/watch"
+)
+
+// While the window is open, a saved edit, a note in a new subfolder and a
+// deletion reach the results within waitFor's two seconds.
+func TestWindowFollowsSavedEditsNewFoldersAndDeletions(t *testing.T) {
+	ix := newLibrary(t)
+	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha notes\n"})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	w := newWindow(t, ix)
+	if err := w.Watch(watch.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the folder to be watched", func() bool {
+		wt := w.watcher.Load()
+		return wt != nil && len(wt.Status()) == 1 && wt.Status()[0].Folders == 1
+	})
+	hits := func() int { return len(w.results.hits) }
+	test.Type(w.search, "zebraword")
+	time.Sleep(3 * Debounce)
+	if hits() != 0 {
+		t.Fatal("found before it was written")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a.md"), []byte("# A\n\nalpha notes zebraword\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the saved edit in the results", func() bool { return hits() == 1 })
+
+	if err := os.MkdirAll(filepath.Join(dir, "new"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "new", "b.md"), []byte("# B\n\nzebraword in a new folder\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the new subfolder's note in the results", func() bool { return hits() == 2 })
+
+	if err := os.Remove(filepath.Join(dir, "a.md")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the deleted note to leave the results", func() bool {
+		return hits() == 1 && strings.HasSuffix(w.results.hits[0].Path, "b.md")
+	})
+	waitFor(t, "the sidebar's count", func() bool {
+		return len(w.library.folders) == 1 && w.library.folders[0].Documents == 1
+	})
+}
+
+// Opening the window catches up with edits made while it was closed.
+func TestOpeningTheWindowCatchesUpWithEditsMadeWhileClosed(t *testing.T) {
+	ix := newLibrary(t)
+	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha notes\n"})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "a.md")
+	if err := os.WriteFile(path, []byte("# A\n\nalpha notes quokkaword\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now().Add(2 * time.Second)
+	if err := os.Chtimes(path, later, later); err != nil {
+		t.Fatal(err)
+	}
+	w := newWindow(t, ix)
+	w.CatchUp()
+	test.Type(w.search, "quokkaword")
+	waitFor(t, "the edit made while closed in the results", func() bool { return len(w.results.hits) == 1 })
+	waitFor(t, "the catch-up's summary", func() bool {
+		return w.imports.summary.Visible() && strings.Contains(w.imports.summary.Text, "1 updated")
+	})
+}
