@@ -291,22 +291,54 @@ type jsonHit struct {
 	Highlights  [][2]int            `json:"highlights"`
 	ChunkID     string              `json:"chunk_id"`
 	Offline     bool                `json:"offline,omitempty"` // the folder could not be read at its last scan
+	Stale       bool                `json:"stale,omitempty"`   // the file changed since it was indexed: the lines are where the passage is now
+	Gone        bool                `json:"gone,omitempty"`    // … and the passage is no longer in it (the lines are the indexed ones)
 	More        []jsonHit           `json:"more,omitempty"`    // the file's other passages, folded under this one
 	AlsoIn      []string            `json:"also_in,omitempty"` // the same passage in other files: folder/path:start-end
 	Corrected   []index.Correction  `json:"corrected,omitempty"`
 	Explain     []rank.Contribution `json:"explain,omitempty"`
 }
 
-func toJSONHit(h index.Hit) jsonHit {
+// recite checks the page's hits from changed files against the files as
+// they are now (index.Cite): their lines become the passage's lines now.
+// It returns the hits whose passage is no longer in its file.
+func recite(hits []index.Hit) map[int64]bool {
+	gone := map[int64]bool{}
+	for i := range hits {
+		h := &hits[i]
+		if h.Stale {
+			c := index.Cite(*h)
+			h.StartLine, h.EndLine = c.StartLine, c.EndLine
+			gone[h.ChunkRowID] = c.Gone
+		}
+		for k, v := range recite(h.More) {
+			gone[k] = v
+		}
+	}
+	return gone
+}
+
+// staleNote says that a hit's file changed since it was indexed.
+func staleNote(h index.Hit, gone map[int64]bool) string {
+	switch {
+	case !h.Stale:
+		return ""
+	case gone[h.ChunkRowID]:
+		return " (changed since indexed: this passage is no longer in the file; `folio scan` updates the library)"
+	}
+	return " (changed since indexed: lines as they are now)"
+}
+
+func toJSONHit(h index.Hit, gone map[int64]bool) jsonHit {
 	hl := h.Snippet.Highlights
 	if hl == nil {
 		hl = [][2]int{}
 	}
 	j := jsonHit{Rank: h.Rank, Score: h.Score, Folder: h.Folder, Path: h.Path, StartLine: h.StartLine, EndLine: h.EndLine,
 		HeadingPath: h.HeadingPath, Title: h.Title, Snippet: h.Snippet.Text, Highlights: hl, ChunkID: h.ChunkID,
-		Offline: h.Offline, Explain: h.Explanation}
+		Offline: h.Offline, Stale: h.Stale, Gone: gone[h.ChunkRowID], Explain: h.Explanation}
 	for _, m := range h.More {
-		j.More = append(j.More, toJSONHit(m))
+		j.More = append(j.More, toJSONHit(m, gone))
 	}
 	for _, a := range h.AlsoIn {
 		j.AlsoIn = append(j.AlsoIn, location(a))
@@ -355,16 +387,17 @@ func runSearch(e *env, args []string) int {
 		}
 		return exitError
 	}
+	gone := recite(res.Hits)
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetEscapeHTML(false)
 		for _, h := range res.Hits {
-			j := toJSONHit(h)
+			j := toJSONHit(h, gone)
 			j.Corrected = res.Corrections
 			enc.Encode(j)
 		}
 	} else {
-		printHits(e.stdout, res, isTerminal(e.stdout))
+		printHits(e.stdout, res, gone, isTerminal(e.stdout))
 	}
 	if len(res.Hits) == 0 {
 		return exitNothing
@@ -374,7 +407,7 @@ func runSearch(e *env, args []string) int {
 
 // printHits prints a page of results for a person: citation, snippet, the
 // folds, the corrections and the count.
-func printHits(w io.Writer, res *index.Results, terminal bool) {
+func printHits(w io.Writer, res *index.Results, gone map[int64]bool, terminal bool) {
 	if len(res.Corrections) > 0 {
 		fmt.Fprintf(w, "%s\n\n", correctionLine(res.Corrections))
 	}
@@ -383,7 +416,7 @@ func printHits(w io.Writer, res *index.Results, terminal bool) {
 		if h.Offline {
 			offline = " (offline folder: as of its last scan)"
 		}
-		fmt.Fprintf(w, "%d. %s%s\n   %s\n", h.Rank, h.Citation(), offline, markSnippet(h.Snippet, terminal))
+		fmt.Fprintf(w, "%d. %s%s%s\n   %s\n", h.Rank, h.Citation(), offline, staleNote(h, gone), markSnippet(h.Snippet, terminal))
 		if len(h.More) > 0 {
 			var locs []string
 			for _, m := range h.More {

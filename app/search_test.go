@@ -59,3 +59,36 @@ func TestSearchSaysWhatItCorrected(t *testing.T) {
 		t.Errorf("quoted: %d %s", code, out)
 	}
 }
+
+// A hit from a file edited since it was indexed says so and cites the
+// lines where its passage is now, or that the passage is gone.
+func TestSearchCitesChangedFilesAsTheyAreNow(t *testing.T) {
+	note := "# Fever\n\n## Dosing\n\nParacetamol every four to six hours.\n"
+	db, dir := newLibraryWith(t, map[string]string{"fever.md": note})
+	jsonHitOf := func(out string) jsonHit {
+		t.Helper()
+		var hit jsonHit
+		if err := json.Unmarshal([]byte(strings.Split(out, "\n")[0]), &hit); err != nil {
+			t.Fatalf("%v: %q", err, out)
+		}
+		return hit
+	}
+	out, _, _ := runCLI(t, "search", "--db", db, "--json", "paracetamol")
+	if h := jsonHitOf(out); h.Stale || h.StartLine != 5 {
+		t.Fatalf("before the edit: %+v", h)
+	}
+	writeFileIn(t, dir, "fever.md", "Six lines added on top.\n\n\n\n\n\n"+note)
+	out, _, _ = runCLI(t, "search", "--db", db, "--json", "paracetamol")
+	if h := jsonHitOf(out); !h.Stale || h.Gone || h.StartLine != 11 || h.EndLine != 11 {
+		t.Errorf("lines inserted above: %+v, want stale at line 11", h)
+	}
+	out, _, _ = runCLI(t, "search", "--db", db, "paracetamol")
+	if !strings.Contains(out, "fever.md:11-11") || !strings.Contains(out, "changed since indexed") {
+		t.Errorf("text output:\n%s", out)
+	}
+	writeFileIn(t, dir, "fever.md", "# Fever\n\nRewritten entirely.\n")
+	out, _, _ = runCLI(t, "search", "--db", db, "paracetamol")
+	if !strings.Contains(out, "no longer in the file") {
+		t.Errorf("passage gone:\n%s", out)
+	}
+}

@@ -38,6 +38,18 @@ func newSource(data []byte) (*source, error) {
 	return s, nil
 }
 
+// Text is the text Split reads from a file's bytes (UTF-16 decoded, the
+// byte-order mark dropped, line ends as LF, invalid UTF-8 replaced), in
+// which every chunk's Text stands at its Start: what a caller searches to
+// find a chunk again in a file that changed.
+func Text(data []byte) (string, error) {
+	s, err := decodeSource(data)
+	if err != nil {
+		return "", err
+	}
+	return s.text, nil
+}
+
 // decodeSource is newSource without the line index, which takes 8 bytes a
 // line: Split builds it only once the guard has accepted the text.
 func decodeSource(data []byte) (*source, error) {

@@ -93,8 +93,13 @@ type Hit struct {
 	// Explanation is each ranking feature's value and share of the score
 	// (SearchOptions.Explain).
 	Explanation []rank.Contribution
-	doc         int64
-	sig         signature // for telling copies apart (dup.go)
+	// Stale is set when the file changed since it was indexed (its size
+	// or time differ): Cite says where the passage is now.
+	Stale    bool
+	doc      int64
+	docSize  int64     // the file's size and time when indexed (cite.go)
+	docMTime int64     // …
+	sig      signature // for telling copies apart (dup.go)
 }
 
 // Citation is how a hit is quoted: folder/path:start-end · Heading > Path.
@@ -197,6 +202,10 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	for i := range res.Hits {
 		h := &res.Hits[i]
 		h.Rank = opt.Offset + i + 1
+		h.Stale = !h.Offline && h.changedOnDisk()
+		for j := range h.More {
+			h.More[j].Stale = !h.Offline && h.More[j].changedOnDisk()
+		}
 		if !opt.NoSnippets {
 			h.Snippet = makeSnippet(h.Text, st.matches, keep, opt.SnippetWidth)
 			for j := range h.More {
@@ -284,7 +293,7 @@ func (ix *Index) candidates(ctx context.Context, expr, filter string, args []any
 
 // hitColumns are what a hit is read from; scanHits reads them and a score.
 const hitColumns = `c.id, c.chunk_id, c.kind, c.path, c.section, c.start_line, c.end_line, c.text, c.doc_id,
-	d.rel_path, d.title, f.path, f.offline != ''`
+	d.rel_path, d.title, f.path, f.offline != '', d.size, d.mtime`
 
 func scanHits(rows *sql.Rows, each func(Hit)) (int, error) {
 	defer rows.Close()
@@ -293,7 +302,7 @@ func scanHits(rows *sql.Rows, each func(Hit)) (int, error) {
 		var h Hit
 		var path string
 		if err := rows.Scan(&h.ChunkRowID, &h.ChunkID, &h.Kind, &path, &h.Section, &h.StartLine, &h.EndLine, &h.Text, &h.doc,
-			&h.Path, &h.Title, &h.Folder, &h.Offline, &h.Score); err != nil {
+			&h.Path, &h.Title, &h.Folder, &h.Offline, &h.docSize, &h.docMTime, &h.Score); err != nil {
 			return n, err
 		}
 		h.Score = -h.Score // bm25 is lower-is-better

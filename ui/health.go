@@ -30,7 +30,7 @@ func (w *Window) showHealth() {
 	win.Show()
 	w.spawn(func() {
 		h, err := w.lib.Health(ctx)
-		fyne.Do(func() {
+		w.do(func() {
 			progress.Stop()
 			if ctx.Err() != nil {
 				return // closed by the user

@@ -146,7 +146,7 @@ func (w *Window) removeFolder(dir string) {
 		if errors.Is(err, index.ErrUnknownFolder) {
 			err = nil // another program removed it first: that is what was asked
 		}
-		fyne.Do(func() {
+		w.do(func() {
 			if err != nil {
 				w.showProblem("The folder could not be removed from the library.", err, "")
 			}
@@ -167,7 +167,7 @@ func (w *Window) refreshFolders() {
 			}
 			wt.Sync(paths)
 		}
-		fyne.Do(func() {
+		w.do(func() {
 			if err != nil {
 				w.showProblem("The library could not be read.", err, "Restart Folio; if this persists, move the library file aside and add your folders again.")
 				return
@@ -357,7 +357,7 @@ func (p *importPanel) drain() {
 		p.stop = cancel
 		p.mu.Unlock()
 		quiet = quiet && job.catchUp
-		fyne.Do(func() {
+		p.w.do(func() {
 			if job.catchUp {
 				p.w.library.title.SetText("Library · catching up…")
 			} else {
@@ -378,12 +378,12 @@ func (p *importPanel) drain() {
 		if err != nil {
 			failures = append(failures, err)
 		}
-		fyne.Do(func() {
+		p.w.do(func() {
 			p.w.refreshFolders()
 			p.w.rerunSearch()
 		})
 	}
-	fyne.Do(func() {
+	p.w.do(func() {
 		p.w.library.title.SetText("Library")
 		if quiet && total.Added+total.Updated+total.Removed == 0 && len(total.Offline) == 0 && len(failures) == 0 && !total.Cancelled {
 			p.running.Hide() // caught up with nothing to say
@@ -400,7 +400,7 @@ func (p *importPanel) progress(pr index.Progress) {
 		return
 	}
 	p.lastDraw = time.Now()
-	fyne.Do(func() {
+	p.w.do(func() {
 		if pr.FilesTotal > 0 {
 			p.running.Show()
 			p.bar.SetValue(float64(pr.FilesDone) / float64(pr.FilesTotal))

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -73,7 +74,7 @@ func (p *preview) show(h index.Hit) {
 	p.actions.Show()
 	p.w.spawn(func() {
 		section, err := p.w.lib.Section(context.Background(), h.ChunkRowID)
-		fyne.Do(func() {
+		p.w.do(func() {
 			if seq != p.seq {
 				return
 			}
@@ -151,15 +152,61 @@ func (p *preview) openHit() {
 			return
 		}
 	}
-	if err := p.w.openInShell(p.filePath(), p.hit.StartLine); err != nil {
+	h, ok := p.w.checkCitation(p.hit)
+	if !ok {
+		return
+	}
+	if err := p.w.openInShell(p.filePath(), h.StartLine); err != nil {
 		p.w.showProblem("The file could not be opened.", err, "Check that the file still exists, or set $EDITOR to your editor.")
 	}
 }
 
 func (p *preview) copyCitation() {
-	if p.has {
-		p.w.app.Clipboard().SetContent(p.hit.Citation())
+	if !p.has {
+		return
 	}
+	if h, ok := p.w.checkCitation(p.hit); ok {
+		p.w.app.Clipboard().SetContent(h.Citation())
+	}
+}
+
+// checkCitation checks a hit against its file before it is opened or
+// copied (index.Cite): the hit comes back with the lines where its passage
+// is now. If the passage is gone, the user is told and offered a rescan of
+// the file, and ok is false.
+func (w *Window) checkCitation(h index.Hit) (index.Hit, bool) {
+	c := index.Cite(h)
+	if !c.Gone {
+		h.StartLine, h.EndLine = c.StartLine, c.EndLine
+		return h, true
+	}
+	what := "This passage was changed since it was indexed: it is no longer in " + h.Path + "."
+	if c.Missing {
+		what = h.Path + " was moved or deleted since it was indexed."
+	}
+	d := dialog.NewConfirm("Changed since indexed", what+"\n\nRescan the file now?", func(yes bool) {
+		if yes {
+			w.rescanFile(h)
+		}
+	}, w.win)
+	d.SetConfirmText("Rescan")
+	d.Show()
+	return h, false
+}
+
+// rescanFile indexes one file again, off the UI thread, then repeats the
+// search.
+func (w *Window) rescanFile(h index.Hit) {
+	w.spawn(func() {
+		_, err := w.lib.ScanFolder(w.bgCtx, h.Folder, index.ImportOptions{Only: []string{h.Path}})
+		w.do(func() {
+			if err != nil && w.bgCtx.Err() == nil {
+				w.showProblem("The file could not be rescanned.", err, "")
+			}
+			w.refreshFolders()
+			w.rerunSearch()
+		})
+	})
 }
 
 func (p *preview) showInFolder() {

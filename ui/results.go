@@ -208,5 +208,8 @@ func citationLine(h index.Hit) string {
 	if h.Offline {
 		line += " · offline folder (as of its last scan)"
 	}
+	if h.Stale {
+		line += " · changed since indexed"
+	}
 	return line
 }

@@ -21,7 +21,7 @@ func TestCorrectionsAreShownAndCanBeUndone(t *testing.T) {
 	}
 	w := newWindow(t, ix)
 	test.Type(w.search, "ibuprofin pain")
-	waitFor(t, "the correction", func() bool { return w.correction.Visible() })
+	waitFor(t, "the correction", func() bool { return w.correction.Visible() && w.lastQuery == "ibuprofin pain" })
 	if w.corrected.Text != "Also searched: ibuprofen" || !strings.Contains(w.exact.Text, "ibuprofin") {
 		t.Errorf("correction %q, button %q", w.corrected.Text, w.exact.Text)
 	}

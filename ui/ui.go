@@ -85,6 +85,7 @@ type Window struct {
 	openURL     func(u string) error
 	health      *index.Health                 // the last health report shown
 	watcher     atomic.Pointer[watch.Watcher] // keeps the folders in step with the disk (Watch)
+	uiMu        sync.Mutex                    // see do
 }
 
 // New builds the window over lib. Call ShowAndRun on the result's Window.
@@ -149,7 +150,7 @@ func New(a fyne.App, lib Library) *Window {
 func (w *Window) Background(what string, f func(ctx context.Context) error) {
 	w.spawn(func() {
 		if err := f(w.bgCtx); err != nil && w.bgCtx.Err() == nil {
-			fyne.Do(func() { w.showProblem(what, err, "") })
+			w.do(func() { w.showProblem(what, err, "") })
 		}
 	})
 }
@@ -177,6 +178,17 @@ func (w *Window) watchLibrary() {
 		last = v
 		w.refreshFolders()
 	}
+}
+
+// do runs f on the UI thread (fyne.Do). Fyne's test driver runs it on
+// the calling goroutine instead, so calls are also serialised here: two
+// background tasks never change widgets at once. f must not call do.
+func (w *Window) do(f func()) {
+	fyne.Do(func() {
+		w.uiMu.Lock()
+		defer w.uiMu.Unlock()
+		f()
+	})
 }
 
 // Window is the Fyne window, for ShowAndRun.
@@ -230,7 +242,7 @@ func (w *Window) scheduleSearch(q string) {
 // newer search was started meanwhile.
 func (w *Window) runSearch(seq int64, q string) {
 	if strings.TrimSpace(q) == "" {
-		fyne.Do(func() {
+		w.do(func() {
 			if w.searchSeq.Load() == seq {
 				w.lastQuery = ""
 				w.results.set(nil)
@@ -242,7 +254,7 @@ func (w *Window) runSearch(seq int64, q string) {
 		return
 	}
 	res, err := w.lib.Search(context.Background(), q, index.SearchOptions{Limit: w.resultsLimit(), SnippetWidth: 200})
-	fyne.Do(func() {
+	w.do(func() {
 		if w.searchSeq.Load() != seq {
 			return // stale: the user typed on
 		}

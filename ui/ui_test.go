@@ -84,7 +84,7 @@ func TestTypingShowsCitedHighlightedResults(t *testing.T) {
 		t.Error("search field does not have focus at start")
 	}
 	test.Type(w.search, "sick leave")
-	waitFor(t, "results", func() bool { return strings.Contains(w.status.Text, "result") })
+	waitFor(t, "results", func() bool { return w.lastQuery == "sick leave" && strings.Contains(w.status.Text, "result") })
 	if !strings.Contains(w.status.Text, " ms") {
 		t.Errorf("status %q", w.status.Text)
 	}

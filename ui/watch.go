@@ -5,8 +5,6 @@ import (
 	"errors"
 	"time"
 
-	"fyne.io/fyne/v2"
-
 	"folio/index"
 	"folio/watch"
 )
@@ -37,7 +35,7 @@ func (w *Window) applyChanges(ctx context.Context, b watch.Batch) {
 	if ctx.Err() != nil || errors.Is(err, index.ErrFolderRemoved) {
 		return
 	}
-	fyne.Do(func() {
+	w.do(func() {
 		if err != nil {
 			w.status.SetText("Indexing changes failed: " + err.Error())
 			return
@@ -71,7 +69,7 @@ func (w *Window) showWatchStatus() {
 			continue
 		}
 		shown = notes
-		fyne.Do(func() {
+		w.do(func() {
 			w.library.notes = notes
 			w.library.list.Refresh()
 		})
@@ -104,7 +102,7 @@ func (w *Window) CatchUp() {
 		if err != nil || len(folders) == 0 {
 			return
 		}
-		fyne.Do(func() {
+		w.do(func() {
 			for _, f := range folders {
 				w.imports.enqueueJob(importJob{dir: f.Path, catchUp: true})
 			}

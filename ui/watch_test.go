@@ -83,3 +83,53 @@ func TestOpeningTheWindowCatchesUpWithEditsMadeWhileClosed(t *testing.T) {
 		return w.imports.summary.Visible() && strings.Contains(w.imports.summary.Text, "1 updated")
 	})
 }
+
+// Open in editor and Copy citation check the hit against its file first:
+// lines inserted above move the citation; a passage that is gone is said
+// to be gone, with a rescan of the file offered.
+func TestOpeningAStaleHitUsesTheLinesAsTheyAreNow(t *testing.T) {
+	ix := newLibrary(t)
+	note := "# Fever\n\n## Dosing\n\nParacetamol every four to six hours.\n"
+	dir := writeFolder(t, map[string]string{"fever.md": note})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	w := newWindow(t, ix)
+	var opened int
+	w.openInShell = func(path string, line int) error { opened = line; return nil }
+	test.Type(w.search, "paracetamol")
+	waitFor(t, "the hit", func() bool { return len(w.results.hits) == 1 && w.preview.has })
+
+	path := filepath.Join(dir, "fever.md")
+	if err := os.WriteFile(path, []byte("Six lines on top.\n\n\n\n\n\n"+note), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w.preview.openHit()
+	if opened != 11 {
+		t.Errorf("opened at line %d, want 11 (5 + the 6 inserted)", opened)
+	}
+	w.preview.copyCitation()
+	if got := w.app.Clipboard().Content(); !strings.Contains(got, "fever.md:11-11") {
+		t.Errorf("copied %q", got)
+	}
+	w.rerunSearch()
+	waitFor(t, "the changed mark", func() bool {
+		return len(w.results.hits) == 1 && strings.Contains(citationLine(w.results.hits[0]), "changed since indexed")
+	})
+
+	if err := os.WriteFile(path, []byte("# Fever\n\nRewritten.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opened = 0
+	w.preview.openHit()
+	if opened != 0 {
+		t.Errorf("a gone passage was opened at line %d", opened)
+	}
+	waitFor(t, "the dialog", func() bool { return len(w.win.Canvas().Overlays().List()) > 0 })
+	text := deepTexts(w.win.Canvas().Overlays().Top())
+	if !strings.Contains(text, "no longer in fever.md") || !strings.Contains(text, "Rescan") {
+		t.Errorf("dialog %q", text)
+	}
+	w.rescanFile(w.preview.hit)
+	waitFor(t, "the rescanned file to drop the hit", func() bool { return len(w.results.hits) == 0 })
+}
