@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-func sharedPath(t *testing.T, rel string) string {
+func sharedPath(t testing.TB, rel string) string {
 	t.Helper()
 	p := filepath.Join("..", "..", "shared", rel)
 	if _, err := os.Stat(p); err != nil {
