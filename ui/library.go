@@ -366,6 +366,11 @@ func (p *importPanel) drain() {
 		})
 
 		opt := index.ImportOptions{Chunking: p.w.chunkOptions(), Progress: p.progress}
+		if job.catchUp {
+			// The library's own settings, as the watcher uses: catching up
+			// never re-chunks a library made elsewhere with others.
+			opt.Chunking = chunker.Options{}
+		}
 		var s index.Summary
 		var err error
 		if job.add {
@@ -378,9 +383,12 @@ func (p *importPanel) drain() {
 		if err != nil {
 			failures = append(failures, err)
 		}
+		changed := s.Added+s.Updated+s.Removed > 0 || len(s.Offline) > 0
 		p.w.do(func() {
 			p.w.refreshFolders()
-			p.w.rerunSearch()
+			if changed || !job.catchUp {
+				p.w.rerunSearch()
+			}
 		})
 	}
 	p.w.do(func() {
