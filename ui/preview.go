@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -112,6 +113,23 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 		p.scroll.Offset = fyne.NewPos(0, box.Position().Y)
 		p.scroll.Refresh()
 	}
+}
+
+// markdownImage is an inline image, ![alt](destination "title") or
+// ![alt][reference].
+var markdownImage = regexp.MustCompile(`!\[((?:[^\]\\]|\\.)*)\](?:\((?:[^()\\]|\\.|\([^()]*\))*\)|\[[^\]]*\])`)
+
+// imagesAsText replaces each image with its alt text in brackets before
+// Fyne parses the Markdown: its image segments keep only the title
+// attribute, and Folio never loads an image anyway.
+func imagesAsText(md string) string {
+	return markdownImage.ReplaceAllStringFunc(md, func(img string) string {
+		alt := strings.TrimSpace(markdownImage.FindStringSubmatch(img)[1])
+		if alt == "" {
+			alt = "image"
+		}
+		return "[" + alt + "]"
+	})
 }
 
 // safeSegments replaces images with their alt text: Folio never fetches
@@ -317,7 +335,7 @@ func renderMarkdown(md string) fyne.CanvasObject {
 			prose = nil
 			return
 		}
-		t := widget.NewRichText(safeSegments(widget.NewRichTextFromMarkdown(unwrapParagraphs(strings.Join(prose, "\n"))).Segments)...)
+		t := widget.NewRichText(safeSegments(widget.NewRichTextFromMarkdown(imagesAsText(unwrapParagraphs(strings.Join(prose, "\n")))).Segments)...)
 		t.Wrapping = fyne.TextWrapWord
 		box.Add(t)
 		prose = nil

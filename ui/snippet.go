@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -78,8 +79,16 @@ func snippetWords(sn index.Snippet) []snippetWord {
 			out = append(out, snippetWord{text: f, hit: hit, glued: glued && i == 0})
 		}
 	}
+	// touches reports whether the characters on both sides of byte i are
+	// not spaces (decoded as characters: a UTF-8 continuation byte such as
+	// 0x85 or 0xA0 is not the space it would be as a rune).
 	touches := func(i int) bool {
-		return i > 0 && i < len(sn.Text) && !unicode.IsSpace(rune(sn.Text[i-1])) && !unicode.IsSpace(rune(sn.Text[i]))
+		if i <= 0 || i >= len(sn.Text) {
+			return false
+		}
+		before, _ := utf8.DecodeLastRuneInString(sn.Text[:i])
+		after, _ := utf8.DecodeRuneInString(sn.Text[i:])
+		return !unicode.IsSpace(before) && !unicode.IsSpace(after)
 	}
 	last := 0
 	for _, h := range sn.Highlights {

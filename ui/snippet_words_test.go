@@ -1,0 +1,43 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"folio/index"
+)
+
+// Punctuation after a highlighted word stays glued to it in every script:
+// the last byte of "م" (0x85) and of "à" (0xA0) are not spaces.
+func TestSnippetPunctuationStaysOnItsWord(t *testing.T) {
+	for _, c := range []struct{ text, hit, glued string }{
+		{"اليوم، الساعة العاشرة", "اليوم", "،"},
+		{"voilà, the dose", "voilà", ","},
+		{"文件。下一句", "文件", "。下一句"},
+		{"crème. Then", "crème", "."},
+	} {
+		i := strings.Index(c.text, c.hit)
+		words := snippetWords(index.Snippet{Text: c.text, Highlights: [][2]int{{i, i + len(c.hit)}}})
+		if len(words) < 2 || words[0].text != c.hit || !words[0].hit || words[1].text != c.glued || !words[1].glued {
+			t.Errorf("%q: words %+v, want %q glued to the highlighted %q", c.text, words, c.glued, c.hit)
+		}
+	}
+}
+
+// The preview shows an image as its alt text (never loading it).
+func TestPreviewShowsImagesAsTheirAltText(t *testing.T) {
+	for md, want := range map[string]string{
+		"See ![A chart of doses](https://example.org/c.png) below.": "[A chart of doses]",
+		"![Ward map](map.png \"the map\")":                          "[Ward map]",
+		"Logo: ![](logo.svg)":                                       "[image]",
+		"![Reference style][fig1]":                                  "[Reference style]",
+	} {
+		rt := renderMarkdown(md)
+		// The shown text, without deepTexts' separators between segments.
+		got := strings.Join(strings.Fields(strings.NewReplacer(" | ", " ").Replace(deepTexts(rt))), " ")
+		got = strings.NewReplacer("[ ", "[", " ]", "]").Replace(got)
+		if !strings.Contains(got, want) || strings.Contains(got, "http") || strings.Contains(got, ".png") || strings.Contains(got, "!") {
+			t.Errorf("%q shows %q, want %q", md, got, want)
+		}
+	}
+}
