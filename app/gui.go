@@ -56,10 +56,10 @@ func runGUI(e *env, dbPath string) int {
 	w := ui.New(a, ix)
 	// Edits made while Folio was closed are caught up with in the
 	// background, and later ones as they are saved.
-	w.CatchUp()
 	if err := w.Watch(watch.Options{}); err != nil {
 		fmt.Fprintf(e.stderr, "folio: %v; use Rescan to pick up changes\n", err)
 	}
+	w.CatchUp()
 	if ix.Unclean() {
 		// Only after a crash or kill: checked while the window is usable.
 		w.Background("The library was not closed cleanly last time, and checking it found damage.", ix.CheckUnclean)

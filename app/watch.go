@@ -41,7 +41,7 @@ func runWatch(e *env, args []string) int {
 	ctx, stop := interruptible()
 	defer stop()
 
-	// Catch up first: what changed while nothing watched.
+	// Folders given are added first (their import is the longest step).
 	var roots []string
 	for _, d := range dirs {
 		s, err := ix.AddFolder(ctx, d, index.ImportOptions{Progress: progressBar(e.stderr)})
@@ -54,21 +54,11 @@ func runWatch(e *env, args []string) int {
 		roots = append(roots, abs)
 	}
 	if len(dirs) == 0 {
-		s, err := ix.Scan(ctx, index.ImportOptions{Progress: progressBar(e.stderr)})
-		printSummary(e.stdout, s)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "folio: %v\n", err)
-			return exitError
-		}
 		if roots, err = folderPaths(ctx, ix); err != nil {
 			fmt.Fprintf(e.stderr, "folio: %v\n", err)
 			return exitError
 		}
 	}
-	if ctx.Err() != nil {
-		return exitOK
-	}
-
 	w, err := watch.New(func(ctx context.Context, b watch.Batch) { applyBatch(ctx, e.stdout, e.stderr, ix, b) }, watch.Options{})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "folio: %v\n", err)
@@ -77,6 +67,27 @@ func runWatch(e *env, args []string) int {
 	w.Sync(roots)
 	done := make(chan error, 1)
 	go func() { done <- w.Run(ctx) }()
+	// Then catch up with what changed while nothing watched, once the
+	// watches are in place: a change during or after this scan is
+	// reported, none falls between the two.
+	if !w.WaitSynced(ctx) {
+		return exitOK // Ctrl+C
+	}
+	var caught index.Summary
+	for _, root := range roots {
+		s, err := ix.ScanFolder(ctx, root, index.ImportOptions{Progress: progressBar(e.stderr)})
+		caught.Add(s)
+		if err != nil && !errors.Is(err, index.ErrFolderRemoved) {
+			fmt.Fprintf(e.stderr, "folio: %v\n", err)
+			return exitError
+		}
+	}
+	if len(dirs) == 0 {
+		printSummary(e.stdout, caught)
+	}
+	if ctx.Err() != nil {
+		return exitOK
+	}
 	fmt.Fprintf(e.stdout, "watching %s; Ctrl+C stops\n", plural(len(roots), "folder"))
 
 	reported := map[string]string{}

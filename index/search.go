@@ -207,9 +207,9 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 			h.More[j].Stale = !h.Offline && h.More[j].changedOnDisk()
 		}
 		if !opt.NoSnippets {
-			h.Snippet = makeSnippet(h.Text, st.matches, keep, opt.SnippetWidth)
+			h.Snippet = makeSnippet(readable(h.Text), st.matches, keep, opt.SnippetWidth)
 			for j := range h.More {
-				h.More[j].Snippet = makeSnippet(h.More[j].Text, st.matches, keep, opt.SnippetWidth)
+				h.More[j].Snippet = makeSnippet(readable(h.More[j].Text), st.matches, keep, opt.SnippetWidth)
 			}
 			for j := range h.AlsoIn {
 				h.AlsoIn[j].Snippet = h.Snippet // a copy: the same passage

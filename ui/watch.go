@@ -88,7 +88,8 @@ func equalNotes(a, b map[string]string) bool {
 	return true
 }
 
-// CatchUp scans every folder in the background, as the window opens: edits
+// CatchUp scans every folder in the background, as the window opens (after
+// Watch, once the folders are watched, when both are used): edits
 // made while Folio was closed, and imports that were cancelled or cut
 // short, are completed without anyone asking. An unchanged file costs a
 // stat; search works meanwhile, and nothing is said unless something
@@ -101,6 +102,17 @@ func (w *Window) CatchUp() {
 		folders, err := w.lib.Folders(w.bgCtx)
 		if err != nil || len(folders) == 0 {
 			return
+		}
+		if wt := w.watcher.Load(); wt != nil {
+			// Watched first, scanned then: no change falls between the two.
+			paths := make([]string, len(folders))
+			for i, f := range folders {
+				paths[i] = f.Path
+			}
+			wt.Sync(paths)
+			if !wt.WaitSynced(w.bgCtx) {
+				return
+			}
 		}
 		w.do(func() {
 			for _, f := range folders {

@@ -62,14 +62,23 @@ type Watcher struct {
 	opt   Options
 	apply func(context.Context, Batch)
 	fsw   *fsnotify.Watcher
-	sync  chan []string
+	sync  chan syncList
 
 	mu    sync.Mutex
 	roots map[string]*root
+	// synced counts the lists given to Sync, handled those Run has
+	// watched (WaitSynced).
+	synced, handled int
 
 	// addWatch adds one folder's watch; tests replace it to fail as the
 	// system's watch limit does.
 	addWatch func(dir string) error
+}
+
+// syncList is a list given to Sync, numbered.
+type syncList struct {
+	folders []string
+	n       int
 }
 
 type root struct {
@@ -88,7 +97,7 @@ func New(apply func(context.Context, Batch), opt Options) (*Watcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("watch: %w", err)
 	}
-	w := &Watcher{opt: opt, apply: apply, fsw: fsw, sync: make(chan []string, 1), roots: map[string]*root{}}
+	w := &Watcher{opt: opt, apply: apply, fsw: fsw, sync: make(chan syncList, 1), roots: map[string]*root{}}
 	w.addWatch = fsw.Add
 	return w, nil
 }
@@ -97,12 +106,40 @@ func New(apply func(context.Context, Batch), opt Options) (*Watcher, error) {
 // the others dropped. It returns at once; Run does the work, so starting
 // to watch a large library never holds up the caller.
 func (w *Watcher) Sync(folders []string) {
-	list := append([]string(nil), folders...)
+	w.mu.Lock()
+	w.synced++
+	list := syncList{append([]string(nil), folders...), w.synced}
+	w.mu.Unlock()
 	for {
 		select {
 		case w.sync <- list:
 			return
-		case <-w.sync: // replace a list Run has not taken yet
+		case queued := <-w.sync: // replace a list Run has not taken yet, unless it is newer
+			if queued.n > list.n {
+				list = queued
+			}
+		}
+	}
+}
+
+// WaitSynced waits until the folders given to Sync so far are watched (or
+// polled): a scan started then cannot miss a change, since any change
+// after the scan read a file is reported. False if ctx ends first.
+func (w *Watcher) WaitSynced(ctx context.Context) bool {
+	w.mu.Lock()
+	want := w.synced
+	w.mu.Unlock()
+	for {
+		w.mu.Lock()
+		done := w.handled >= want
+		w.mu.Unlock()
+		if done {
+			return true
+		}
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(5 * time.Millisecond):
 		}
 	}
 }
@@ -136,8 +173,11 @@ func (w *Watcher) Run(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case folders := <-w.sync:
-			w.setRoots(ctx, folders, b)
+		case list := <-w.sync:
+			w.setRoots(ctx, list.folders, b)
+			w.mu.Lock()
+			w.handled = max(w.handled, list.n) // lists it replaced too
+			w.mu.Unlock()
 		case ev, ok := <-w.fsw.Events:
 			if !ok {
 				return nil

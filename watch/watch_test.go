@@ -215,3 +215,28 @@ func TestWatcherDropsFoldersNoLongerInTheLibrary(t *testing.T) {
 		t.Errorf("batch %+v", got)
 	}
 }
+
+// WaitSynced returns once the folders are watched, so a scan started then
+// misses nothing: a subfolder made right after is reported.
+func TestWaitSyncedMeansWatched(t *testing.T) {
+	dir := t.TempDir()
+	batches := make(chan Batch, 10)
+	w, err := New(func(_ context.Context, b Batch) { batches <- b }, Options{Quiet: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go w.Run(ctx)
+	for range 5 { // lists replacing each other
+		w.Sync([]string{dir})
+	}
+	if !w.WaitSynced(ctx) {
+		t.Fatal("WaitSynced gave up")
+	}
+	if st := w.Status(); len(st) != 1 || st[0].Folders != 1 {
+		t.Fatalf("after WaitSynced: %+v", st)
+	}
+	write(t, filepath.Join(dir, "sub", "a.md"), "# A\n")
+	expect(t, batches, "right after WaitSynced", "sub")
+}
