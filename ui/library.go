@@ -397,7 +397,7 @@ func (p *importPanel) drain() {
 			p.running.Hide() // caught up with nothing to say
 			return
 		}
-		p.finish(total, failures)
+		p.finish(total, failures, quiet)
 	})
 }
 
@@ -419,12 +419,17 @@ func (p *importPanel) progress(pr index.Progress) {
 	})
 }
 
-func (p *importPanel) finish(s index.Summary, failures []error) {
+func (p *importPanel) finish(s index.Summary, failures []error, catchUp bool) {
 	p.running.Hide()
-	text := fmt.Sprintf("Import finished: %d added, %d updated, %d removed, %d unchanged, %d skipped.",
+	counts := fmt.Sprintf("%d added, %d updated, %d removed, %d unchanged, %d skipped.",
 		s.Added, s.Updated, s.Removed, s.Unchanged, len(s.Skipped))
-	if s.Cancelled {
-		text = "Import cancelled: what was finished is searchable; Rescan completes the rest. " + text[len("Import finished: "):]
+	text := "Import finished: " + counts
+	switch {
+	case s.Cancelled:
+		text = "Import cancelled: what was finished is searchable; Rescan completes the rest. " + counts
+	case catchUp:
+		text = fmt.Sprintf("Caught up with changes made while Folio was closed: %d added, %d updated, %d removed.",
+			s.Added, s.Updated, s.Removed)
 	}
 	for _, o := range s.Offline {
 		text += fmt.Sprintf("\n%s is offline (%s): its documents were kept and stay searchable. Plug in the drive or mount the share, then Rescan.", o.Path, o.Reason)
