@@ -41,7 +41,19 @@ func evalRows(t *testing.T, args ...string) map[string]evalRow {
 // The targets: every golden question answered by the first chunk.
 func TestGoldenQuestionsAllAtTopOne(t *testing.T) {
 	golden := sharedPath(t, "golden")
-	rows := evalRows(t, "--corpus", golden,
+	// The two documents only: golden/README.md quotes an answer word for
+	// word, and a search must not be scored on finding it there.
+	docs := t.TempDir()
+	for _, name := range []string{"leave-policy-ar.md", "paediatric-fever.md"} {
+		data, err := os.ReadFile(filepath.Join(golden, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(docs, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows := evalRows(t, "--corpus", docs,
 		"--golden", filepath.Join(golden, "leave-policy-ar.jsonl"),
 		"--golden", filepath.Join(golden, "paediatric-fever.jsonl"),
 		"--compare", "structural:1200,fixed:400")
@@ -52,7 +64,7 @@ func TestGoldenQuestionsAllAtTopOne(t *testing.T) {
 	if fixed := rows["fixed:400"]; fixed.Metrics["paediatric-fever hit@1"] >= 1 {
 		t.Errorf("the fixed baseline should miss a question the structural chunker answers: %v", fixed.Metrics)
 	}
-	if def.Chunks != 9 || def.Stored <= 0.8 || def.Stored > 1 {
+	if def.Chunks != 7 || def.Stored <= 0.8 || def.Stored > 1 {
 		t.Errorf("chunks %d stored %.2f", def.Chunks, def.Stored)
 	}
 }

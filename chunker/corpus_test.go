@@ -1,6 +1,7 @@
 package chunker
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -47,45 +48,51 @@ func TestCorpusKeepsInvariants(t *testing.T) {
 	var largestFile string
 	work := make(chan string)
 	var wg sync.WaitGroup
+	// The workers report failures here, and the test goroutine reports
+	// them: t.Fatalf may only end the test's own goroutine.
+	fails := &workerTB{TB: t}
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for f := range work {
-				data, err := os.ReadFile(f)
-				if err != nil {
-					t.Error(err)
-					continue
+				if fails.enough() {
+					continue // drain: the test ends with what it has
 				}
-				doc, err := Split(f, data, opt)
-				if err != nil {
-					t.Errorf("%s: %v", f, err)
-					continue
-				}
-				blocks := estimateBlocks(t, data)
-				r := checkInvariants(t, f, data, doc, opt)
-				cuts := 0
-				for _, p := range r.Defects.Problems {
-					if p.Kind == DefectMidSentence {
-						if !endsInsideLongSentence(doc, doc.Chunks[p.Ordinal], opt) {
-							t.Errorf("%s: chunk %d ends mid-sentence but not inside an oversized sentence: …%q",
-								f, p.Ordinal, tail(doc.Chunks[p.Ordinal].Text))
-						}
-						cuts++
+				fails.check(func(t *workerTB) {
+					data, err := os.ReadFile(f)
+					if err != nil {
+						t.Fatal(err)
 					}
-				}
-				mu.Lock()
-				if blocks > largest {
-					largest, largestFile = blocks, f
-				}
-				chunks += len(doc.Chunks)
-				longSentenceCuts += cuts
-				total.Defects.MidSentence += r.Defects.MidSentence
-				total.Defects.SplitTables += r.Defects.SplitTables
-				total.Defects.SplitCode += r.Defects.SplitCode
-				total.Defects.OrphanedRows += r.Defects.OrphanedRows
-				total.Defects.EmptyPaths += r.Defects.EmptyPaths
-				mu.Unlock()
+					doc, err := Split(f, data, opt)
+					if err != nil {
+						t.Fatalf("%s: %v", f, err)
+					}
+					blocks := estimateBlocks(t, data)
+					r := checkInvariants(t, f, data, doc, opt)
+					cuts := 0
+					for _, p := range r.Defects.Problems {
+						if p.Kind == DefectMidSentence {
+							if !endsInsideLongSentence(doc, doc.Chunks[p.Ordinal], opt) {
+								t.Errorf("%s: chunk %d ends mid-sentence but not inside an oversized sentence: …%q",
+									f, p.Ordinal, tail(doc.Chunks[p.Ordinal].Text))
+							}
+							cuts++
+						}
+					}
+					mu.Lock()
+					if blocks > largest {
+						largest, largestFile = blocks, f
+					}
+					chunks += len(doc.Chunks)
+					longSentenceCuts += cuts
+					total.Defects.MidSentence += r.Defects.MidSentence
+					total.Defects.SplitTables += r.Defects.SplitTables
+					total.Defects.SplitCode += r.Defects.SplitCode
+					total.Defects.OrphanedRows += r.Defects.OrphanedRows
+					total.Defects.EmptyPaths += r.Defects.EmptyPaths
+					mu.Unlock()
+				})
 			}
 		}()
 	}
@@ -94,6 +101,7 @@ func TestCorpusKeepsInvariants(t *testing.T) {
 	}
 	close(work)
 	wg.Wait()
+	fails.report(t)
 	d := total.Defects
 	t.Logf("%d files, %d chunks: %d split tables, %d split code blocks, %d orphaned table rows, %d empty paths, %d chunks ending mid-sentence (all inside sentences longer than 2×max=%d characters)",
 		len(files), chunks, d.SplitTables, d.SplitCode, d.OrphanedRows, d.EmptyPaths, d.MidSentence, 2*opt.Max)
@@ -139,4 +147,59 @@ func tail(s string) string {
 		return s[len(s)-60:]
 	}
 	return s
+}
+
+// workerTB is the testing.TB a worker goroutine checks a file with: its
+// failures are collected (Fatal ends only that file's check) and reported
+// by the test goroutine, so failing workers never leave the sender
+// blocked, and the test stops taking files after maxFailures.
+type workerTB struct {
+	testing.TB
+	mu   sync.Mutex
+	errs []string
+}
+
+const maxFailures = 20
+
+type stopFile struct{}
+
+func (w *workerTB) Helper() {}
+
+func (w *workerTB) Errorf(format string, args ...any) { w.add(fmt.Sprintf(format, args...)) }
+func (w *workerTB) Error(args ...any)                 { w.add(fmt.Sprint(args...)) }
+func (w *workerTB) Fatalf(format string, args ...any) { w.Errorf(format, args...); panic(stopFile{}) }
+func (w *workerTB) Fatal(args ...any)                 { w.Error(args...); panic(stopFile{}) }
+
+func (w *workerTB) add(msg string) {
+	w.mu.Lock()
+	w.errs = append(w.errs, msg)
+	w.mu.Unlock()
+}
+
+func (w *workerTB) enough() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.errs) >= maxFailures
+}
+
+// check runs one file's checks; a Fatal ends them.
+func (w *workerTB) check(f func(*workerTB)) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(stopFile); !ok {
+				panic(r)
+			}
+		}
+	}()
+	f(w)
+}
+
+func (w *workerTB) report(t *testing.T) {
+	t.Helper()
+	for _, e := range w.errs {
+		t.Error(e)
+	}
+	if len(w.errs) >= maxFailures {
+		t.Errorf("stopped after %d failures", maxFailures)
+	}
 }
