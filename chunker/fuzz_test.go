@@ -2,6 +2,7 @@ package chunker
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,12 +10,16 @@ import (
 )
 
 // FuzzSplit checks the invariants on any input. Seeds are the spec
-// examples (when ../shared is present), the hostile inputs and the cases in
-// testdata/fuzz.
+// examples (from ../shared: required when FOLIO_REQUIRE_SHARED=1) and the
+// hostile inputs; inputs the fuzzer finds failing are kept by Go in
+// testdata/fuzz/FuzzSplit and run as seeds from then on.
 func FuzzSplit(f *testing.F) {
 	for _, sf := range specFiles {
 		data, err := os.ReadFile(filepath.Join("..", "..", "shared", sf.file))
 		if err != nil {
+			if os.Getenv("FOLIO_REQUIRE_SHARED") == "1" {
+				f.Fatalf("spec examples are required (FOLIO_REQUIRE_SHARED=1): %v", err)
+			}
 			continue
 		}
 		var ex []specExample
@@ -46,8 +51,11 @@ func FuzzSplit(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, max, overlap int) {
 		opt := Options{Max: 1 + abs(max)%2000, Min: abs(max) % 50, Overlap: abs(overlap) % 3}
 		doc, err := Split("fuzz.md", data, opt)
-		if err != nil {
-			return // NUL bytes: binary
+		switch {
+		case errors.Is(err, ErrBinary), errors.Is(err, ErrTooDeep), errors.Is(err, ErrTooManyBlocks):
+			return // refused with its reason, as documented
+		case err != nil:
+			t.Fatalf("Split failed on %d bytes: %v", len(data), err)
 		}
 		checkInvariants(t, "fuzz", data, doc, opt)
 	})

@@ -35,7 +35,7 @@ func (e *depthError) Is(target error) bool { return target == ErrTooDeep }
 // its depth, and the chunker about as much on each block and sentence, so
 // files of tiny blocks cost far more than their size says: 20 MB of "- x"
 // lines took 7 to 9 s and 4 GB. Just under this limit no hostile shape
-// (TestHostileFigures) took over 0.9 s or 270 MB at its peak, in a process
+// (BenchmarkHostileFigures) took over 0.9 s or 270 MB at its peak, in a process
 // of its own, nor 1.1 s and 240 MB padded to 20 MB with cheap text; the
 // largest file of the shared corpus counts 16,576.
 const MaxBlocks = 800_000

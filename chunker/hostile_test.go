@@ -280,18 +280,19 @@ func BenchmarkHostile(b *testing.B) {
 // Split cost and, with FOLIO_HOSTILE_CANCEL=1, how long a cancel takes to be
 // honoured. Peaks are the process's resident high-water mark during the
 // call (Linux), so they include the test binary and the input, some 10 MB
-// more than the work itself. It asserts nothing; without the variable it
-// is skipped.
+// more than the work itself. It asserts nothing: a benchmark that prints,
+// once whatever b.N, for sizes FOLIO_HOSTILE_FIGURES (default limit,1,4,20).
 //
-//	FOLIO_HOSTILE_FIGURES=limit,1,4,20 go test ./chunker -run HostileFigures -v -timeout 2h
+//	go test ./chunker -run '^$' -bench HostileFigures -benchtime 1x -timeout 2h
 //
 // FOLIO_HOSTILE_SHAPES narrows it to shapes whose names contain one of its
 // comma-separated words. Goldmark alone is not run on inputs estimated over
 // maxGoldmarkBlocks.
-func TestHostileFigures(t *testing.T) {
+func BenchmarkHostileFigures(b *testing.B) {
+	t := b
 	sizes := os.Getenv("FOLIO_HOSTILE_FIGURES")
 	if sizes == "" {
-		t.Skip("set FOLIO_HOSTILE_FIGURES=limit,1,4,20 to print the figures")
+		sizes = "limit,1,4,20"
 	}
 	idle := runtime.NumGoroutine()
 	fmt.Printf("%-26s %7s %11s  %9s %9s %8s  %9s %8s %8s %8s %7s  %s\n", "shape", "MB", "blocks", "goldmark", "alloc MB", "peak MB",
