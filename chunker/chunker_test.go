@@ -135,7 +135,10 @@ func TestSentenceEnds(t *testing.T) {
 		{"J. R. Tolkien wrote it.", []string{"J. R. Tolkien wrote it."}},
 	}
 	for _, c := range cases {
-		src, _ := newSource([]byte(c.text))
+		src, err := newSource([]byte(c.text))
+		if err != nil {
+			t.Fatal(err)
+		}
 		var got []string
 		for _, s := range src.sentences(0, len(src.text)) {
 			got = append(got, src.text[s[0]:s[1]])
@@ -193,9 +196,12 @@ func TestFixedChunksHaveExactLines(t *testing.T) {
 
 func TestIDsAreStable(t *testing.T) {
 	md := []byte("# A\n\nSome text.\n")
-	a, _ := Split("a.md", md, DefaultOptions())
-	b, _ := Split("a.md", md, DefaultOptions())
-	c, _ := Split("b.md", md, DefaultOptions())
+	a, errA := Split("a.md", md, DefaultOptions())
+	b, errB := Split("a.md", md, DefaultOptions())
+	c, errC := Split("b.md", md, DefaultOptions())
+	if err := errors.Join(errA, errB, errC); err != nil {
+		t.Fatal(err)
+	}
 	if a.Chunks[0].ID != b.Chunks[0].ID || a.Chunks[0].ID == c.Chunks[0].ID {
 		t.Errorf("ids %s %s %s", a.Chunks[0].ID, b.Chunks[0].ID, c.Chunks[0].ID)
 	}

@@ -42,7 +42,10 @@ func TestLongLineWorkIsLinear(t *testing.T) {
 // cutLong's cuts are those of counting the rest afresh at every cut.
 func TestCutLongKeepsItsCuts(t *testing.T) {
 	line := string(shapeByName(t, "line-no-stops").make(10000)) + "一二三四五六七八九十，" + strings.Repeat("x", 3000) + ", y z"
-	src, _ := newSource([]byte(line))
+	src, err := newSource([]byte(line))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, max := range []int{3, 7, 100, 1200} {
 		got := src.cutLong(0, len(src.text), max)
 		want := cutLongRecounting(src, 0, len(src.text), max)

@@ -55,8 +55,8 @@ func TestHealthReportsSizesDefectsSkipsAndFolders(t *testing.T) {
 		t.Errorf("histogram holds %d of %d chunks: %+v", total, h.Sizes.N, h.Histogram)
 	}
 	// A file edited since the scan is reported as stale, not measured wrongly.
-	os.WriteFile(filepath.Join(dir, "ok.md"), []byte("# Changed\n\nNew text.\n"), 0o644)
-	if h, _ = ix.Health(ctx); h.Stale != 1 {
-		t.Errorf("stale %d, want 1", h.Stale)
+	must(t, os.WriteFile(filepath.Join(dir, "ok.md"), []byte("# Changed\n\nNew text.\n"), 0o644))
+	if h, err = ix.Health(ctx); err != nil || h.Stale != 1 {
+		t.Errorf("stale %d, want 1 (%v)", h.Stale, err)
 	}
 }

@@ -766,10 +766,15 @@ func documentWarnings(doc *chunker.Document) string {
 	return strings.Join(w, "; ")
 }
 
+// openForRead opens files to index; tests make it fail as a file that
+// cannot be read, or vanished since the listing, would (root reads any
+// file, so permissions alone cannot test that).
+var openForRead = os.OpenFile
+
 // readRegular reads a file that was a regular file when listed, refusing
 // anything that became something else since (a FIFO would block forever).
 func readRegular(path string) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscallNonblock, 0)
+	f, err := openForRead(path, os.O_RDONLY|syscallNonblock, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -170,7 +171,10 @@ func TestSelectingARowShowsItsSection(t *testing.T) {
 		w.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
 	}
 	waitFor(t, "section", func() bool { return w.preview.hit.Path == "guide.md" && w.preview.hitBox != nil })
-	section, _ := ix.Section(context.Background(), w.preview.hit.ChunkRowID)
+	section, err := ix.Section(context.Background(), w.preview.hit.ChunkRowID)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(section) < 2 || len(w.preview.body.Objects) != len(section) {
 		t.Fatalf("preview shows %d parts of a %d-chunk section", len(w.preview.body.Objects), len(section))
 	}
@@ -182,10 +186,10 @@ func TestSelectingARowShowsItsSection(t *testing.T) {
 		t.Errorf("clipboard %q", got)
 	}
 	var opened string
-	w.openInShell = func(path string, line int) error { opened = path + ":" + string(rune('0'+line%10)); return nil }
+	w.openInShell = func(path string, line int) error { opened = path + ":" + strconv.Itoa(line); return nil }
 	w.preview.openHit()
-	if !strings.HasSuffix(opened, "guide.md:"+string(rune('0'+w.preview.hit.StartLine%10))) {
-		t.Errorf("opened %q", opened)
+	if want := filepath.Join(dir, "guide.md") + ":" + strconv.Itoa(w.preview.hit.StartLine); opened != want || w.preview.hit.StartLine < 2 {
+		t.Errorf("opened %q, want %q", opened, want)
 	}
 }
 
@@ -197,7 +201,9 @@ func TestEmptyLibraryAndNoResults(t *testing.T) {
 		t.Error("drop target text missing")
 	}
 	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha\n"})
-	ix.AddFolder(context.Background(), dir, index.ImportOptions{})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
 	w.refreshFolders()
 	waitFor(t, "results instead of the drop target", func() bool { return w.center.Objects[0] == w.split })
 	test.Type(w.search, "zebra")
@@ -251,9 +257,24 @@ func TestCancellingAnImport(t *testing.T) {
 	if err := ix.IntegrityCheck(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	st, _ := ix.Stats(context.Background())
-	if st.Documents >= len(files) {
-		t.Errorf("cancel did not stop the import: %d documents", st.Documents)
+	// What was finished is kept and searchable; Rescan completes the rest.
+	st, err := ix.Stats(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Documents == 0 || st.Documents >= len(files) {
+		t.Errorf("after the cancel %d of %d documents", st.Documents, len(files))
+	}
+	res, err := ix.Search(context.Background(), "wombat", index.SearchOptions{Limit: 1, NoSnippets: true})
+	if err != nil || res.Total != min(st.Documents, 1000) {
+		t.Errorf("after the cancel %d searchable, %d documents (%v)", res.Total, st.Documents, err)
+	}
+	w.imports.enqueue(dir, false)
+	waitFor(t, "the rescan's summary", func() bool {
+		return w.imports.summary.Visible() && strings.Contains(w.imports.summary.Text, "Import finished")
+	})
+	if st, err = ix.Stats(context.Background()); err != nil || st.Documents != len(files) {
+		t.Errorf("after the rescan %d of %d documents (%v)", st.Documents, len(files), err)
 	}
 }
 
@@ -282,7 +303,9 @@ func TestPreferencesValidateAndSayWhenChunksChange(t *testing.T) {
 func TestHealthViewShowsHistogramAndDefects(t *testing.T) {
 	ix := newLibrary(t)
 	dir := writeFolder(t, map[string]string{"a.md": "# A\n\n" + strings.Repeat("word ", 700) + "\n", "b.md": "# B\n\nShort.\n", "c.md": "x\x00y"})
-	ix.AddFolder(context.Background(), dir, index.ImportOptions{})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
 	w := newWindow(t, ix)
 	w.showHealth()
 	waitFor(t, "health report", func() bool { return w.health != nil })
@@ -309,8 +332,12 @@ func TestSampleLibraryRemovesInOneClick(t *testing.T) {
 	ix := newLibrary(t)
 	dir := writeFolder(t, map[string]string{"welcome.md": "# Welcome\n\nHello.\n"})
 	ctx := context.Background()
-	ix.AddFolder(ctx, dir, index.ImportOptions{})
-	ix.SetSample(ctx, dir, true)
+	if _, err := ix.AddFolder(ctx, dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ix.SetSample(ctx, dir, true); err != nil {
+		t.Fatal(err)
+	}
 	w := newWindow(t, ix)
 	waitFor(t, "the remove-sample button", func() bool { return w.library.dropSample.Visible() })
 	test.Tap(w.library.dropSample)
