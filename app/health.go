@@ -93,6 +93,12 @@ func printHealth(w io.Writer, h *index.Health) {
 	for _, s := range h.Skipped {
 		fmt.Fprintf(w, "  %s/%s: %s\n", s.Folder, s.Path, s.Reason)
 	}
+	if len(h.Warnings) > 0 {
+		fmt.Fprintf(w, "\nIndexed with a warning: %d\n", len(h.Warnings))
+		for _, s := range h.Warnings {
+			fmt.Fprintf(w, "  %s/%s: %s\n", s.Folder, s.Path, s.Reason)
+		}
+	}
 	fmt.Fprintln(w, "\nFolders")
 	for _, f := range h.Folders {
 		fmt.Fprintf(w, "  %s\n    %d documents · %d chunks · %.1f MB Markdown · %.1f MB index\n",

@@ -21,6 +21,7 @@ type Health struct {
 	Counts    map[string]int // defects by kind (chunker.Defect*)
 	Defects   []Defect
 	Skipped   []FolderSkip
+	Warnings  []FolderSkip // files indexed with a reservation (invalid UTF-8 replaced, embedded data left out)
 	Folders   []FolderHealth
 	Stale     int // documents changed since the last scan: not measured
 }
@@ -96,6 +97,9 @@ func (ix *Index) Health(ctx context.Context) (*Health, error) {
 		}
 		for _, s := range skips {
 			h.Skipped = append(h.Skipped, FolderSkip{Folder: f.Path, Skip: s})
+		}
+		if err := ix.documentWarnings(ctx, f, h); err != nil {
+			return nil, err
 		}
 		docs, err := ix.measureFolder(ctx, f, h)
 		if err != nil {
@@ -232,4 +236,22 @@ func HistogramBar(b Bin, largest, width int) string {
 		n = 1
 	}
 	return strings.Repeat("█", n)
+}
+
+// documentWarnings adds the folder's documents indexed with a reservation.
+func (ix *Index) documentWarnings(ctx context.Context, f Folder, h *Health) error {
+	rows, err := ix.db.QueryContext(ctx, `SELECT rel_path, warnings FROM documents WHERE folder_id = ? AND warnings != '' ORDER BY rel_path`, f.ID)
+	if err != nil {
+		return fmt.Errorf("health: %w", classify(err))
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var w FolderSkip
+		if err := rows.Scan(&w.Path, &w.Reason); err != nil {
+			return fmt.Errorf("health: %w", classify(err))
+		}
+		w.Folder = f.Path
+		h.Warnings = append(h.Warnings, w)
+	}
+	return classify(rows.Err())
 }

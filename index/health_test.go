@@ -60,3 +60,26 @@ func TestHealthReportsSizesDefectsSkipsAndFolders(t *testing.T) {
 		t.Errorf("stale %d, want 1 (%v)", h.Stale, err)
 	}
 }
+
+// A file indexed with a reservation (invalid UTF-8 replaced) says so in the
+// import's summary and, later, in Health.
+func TestInvalidUTF8IsReportedAtImportAndInHealth(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"latin1.md": "# Caf\xe9\n\nau lait cr\xe8me\n", "ok.md": "# OK\n\nfine\n"})
+	ctx := context.Background()
+	s, err := ix.AddFolder(ctx, dir, ImportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Warnings) != 1 || s.Warnings[0].Path != "latin1.md" || s.Warnings[0].Reason != "2 invalid UTF-8 bytes replaced" {
+		t.Errorf("import warnings %+v", s.Warnings)
+	}
+	h, err := ix.Health(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.Warnings) != 1 || h.Warnings[0].Path != "latin1.md" || h.Warnings[0].Folder != dir || !strings.Contains(h.Warnings[0].Reason, "2 invalid UTF-8 bytes") {
+		t.Errorf("health warnings %+v", h.Warnings)
+	}
+}

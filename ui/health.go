@@ -83,6 +83,9 @@ func (w *Window) healthView(h *index.Health) fyne.CanvasObject {
 	for _, sk := range h.Skipped {
 		skipped = append(skipped, filepath.Join(filepath.Base(sk.Folder), sk.Path)+": "+sk.Reason)
 	}
+	for _, wn := range h.Warnings {
+		skipped = append(skipped, filepath.Join(filepath.Base(wn.Folder), wn.Path)+": indexed, but "+wn.Reason)
+	}
 	skipList := widget.NewList(func() int { return len(skipped) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(skipped[id]) })
@@ -93,7 +96,7 @@ func (w *Window) healthView(h *index.Health) fyne.CanvasObject {
 	}
 	tabs := container.NewAppTabs(
 		container.NewTabItem(defectTitle, defects),
-		container.NewTabItem(fmt.Sprintf("Skipped files (%d)", len(h.Skipped)), skipList),
+		container.NewTabItem(fmt.Sprintf("Skipped files (%d) and warnings (%d)", len(h.Skipped), len(h.Warnings)), skipList),
 		container.NewTabItem("Folders", container.NewVScroll(folders)),
 	)
 	top := container.NewVBox(summary, newHistogram(h.Histogram))
