@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -59,7 +60,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 
 const handbook = "# Leave\n\nStaff use the portal.\n\n## Sick leave\n\nA doctor's note is needed after two days.\nManagers approve sick leave.\n\n## Annual leave\n\nTwenty days a year.\n"
 
-func newWindow(t *testing.T, ix *index.Index) *Window {
+func newWindow(t *testing.T, ix Library) *Window {
 	t.Helper()
 	a := test.NewTempApp(t)
 	w := New(a, ix)
@@ -248,7 +249,16 @@ func TestCancellingAnImport(t *testing.T) {
 	}
 	dir := writeFolder(t, files)
 	w.imports.enqueue(dir, true)
-	waitFor(t, "import to start", func() bool { return strings.Contains(w.imports.label.Text, "Indexing") })
+	// Cancel once some files are done, so there is work to keep.
+	doneFiles := regexp.MustCompile(`: (\d+) of`)
+	waitFor(t, "some files indexed", func() bool {
+		m := doneFiles.FindStringSubmatch(w.imports.label.Text)
+		n := 0
+		if m != nil {
+			n, _ = strconv.Atoi(m[1])
+		}
+		return n >= 20
+	})
 	test.Tap(w.imports.cancel)
 	waitFor(t, "cancelled summary", func() bool { return w.imports.summary.Visible() })
 	if !strings.Contains(w.imports.summary.Text, "cancelled") {
