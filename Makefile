@@ -7,6 +7,8 @@
 #   make bench   run the benchmarks
 #   make bench-process  whole-process figures (add, search, scan, remove) on
 #                ../shared/corpus; SCALE=1 adds the 12-copy million-chunk library
+#   make bench-report  every performance figure of the README on this machine,
+#                with its same-run reference, as one table (about 6 minutes)
 #   make screenshot  start the real window under Xvfb on the sample library,
 #                type a query and write assets/screenshot.png
 #   make clean   remove build output
@@ -37,7 +39,7 @@ export CGO_ENABLED := 1
 
 .DEFAULT_GOAL := build
 
-.PHONY: all deps build run test fmt-check vet bench bench-process clean screenshot
+.PHONY: all deps build run test fmt-check vet bench bench-process bench-report clean screenshot
 
 all: build
 
@@ -213,6 +215,54 @@ export BENCH_PROCESS_SCRIPT
 
 bench-process: build
 	@bash -c "$$BENCH_PROCESS_SCRIPT"
+
+# bench-report: the README's performance figures, each with the reference
+# measured in the same run where one exists (goldmark alone for chunking,
+# SQLite's shell for indexing and searching, FTS5 alone for latency), so
+# figures from different machines compare by their ratios.
+define BENCH_REPORT_SCRIPT
+set -eu
+tmp=$$(mktemp -d)
+trap 'rm -rf "$$tmp"' EXIT
+export XDG_CONFIG_HOME=$$tmp/config XDG_CACHE_HOME=$$tmp/cache FOLIO_DB= FOLIO_REQUIRE_SHARED=1
+bin=$$(pwd)/$(BIN)
+metric() { awk -v b="$$1" -v m="$$2" '$$1 ~ "^"b"(-[0-9]+)?$$" { for (i = 2; i <= NF; i++) if ($$i == m) print $$(i-1) }' "$$3" | head -1; }
+secs() { awk '{printf "%.2f", $$1/1e9}'; }
+row() { printf '| %s | %s | %s | `%s` |\n' "$$1" "$$2" "$$3" "$${4//|/\\|}"; } # a pipe inside a table cell is escaped
+echo "bench-report: chunking, indexing, latency, watching (about 5 minutes), then whole processes" >&2
+c="go test ./chunker -run '^$$' -bench 'SplitMedquad|GoldmarkMedquad' -benchtime 5x"
+$(GO) test ./chunker -run '^$$' -bench 'SplitMedquad|GoldmarkMedquad' -benchtime 5x > "$$tmp/chunk" 2>&1
+i="go test ./index -run '^$$' -bench 'ImportMedquad|ReindexMedquad|RemoveMedquad|RescanTldrUnchanged' -benchtime 3x"
+$(GO) test ./index -run '^$$' -bench 'ImportMedquad|ReindexMedquad|RemoveMedquad|RescanTldrUnchanged' -benchtime 3x > "$$tmp/index" 2>&1
+l="go test ./index -run '^$$' -bench 'QueryLatency|NaturalQuestions' -benchtime 900x"
+$(GO) test ./index -run '^$$' -bench 'QueryLatency|NaturalQuestions' -benchtime 900x > "$$tmp/latency" 2>&1
+w="go test ./app -run '^$$' -bench WatchCorpus -benchtime 1x"
+$(GO) test ./app -run '^$$' -bench WatchCorpus -benchtime 1x > "$$tmp/watch" 2>&1
+"$$bin" add --db "$$tmp/health.db" "$(CORPUS)/medquad-md" >/dev/null
+hs=$$EPOCHREALTIME; "$$bin" health --db "$$tmp/health.db" >/dev/null; he=$$EPOCHREALTIME
+echo "$$(date -u +%Y-%m-%d), $$(nproc) cores, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo
+echo "| what | measured | reference, same run | command |"
+echo "|---|---|---|---|"
+row "chunking medquad-md (in memory)" "$$(metric BenchmarkSplitMedquad MB/s "$$tmp/chunk") MB/s" "goldmark parse alone $$(metric BenchmarkGoldmarkMedquad MB/s "$$tmp/chunk") MB/s" "$$c"
+row "import medquad-md into a new library" "$$(metric BenchmarkImportMedquad ns/op "$$tmp/index" | secs) s" "" "$$i"
+row "re-index medquad-md, every document replaced" "$$(metric BenchmarkReindexMedquad ns/op "$$tmp/index" | secs) s" "" "$$i"
+row "remove medquad-md, the removed text overwritten" "$$(metric BenchmarkRemoveMedquad ns/op "$$tmp/index" | secs) s" "" "$$i"
+row "re-scan tldr (38,390 files), nothing changed" "$$(metric BenchmarkRescanTldrUnchanged ns/op "$$tmp/index" | secs) s" "" "$$i"
+row "2–4 word queries with snippets, p50 / p99" "$$(metric BenchmarkQueryLatency p50-ms "$$tmp/latency") / $$(metric BenchmarkQueryLatency p99-ms "$$tmp/latency") ms" "FTS5 alone $$(metric BenchmarkQueryLatency fts5-p50-ms "$$tmp/latency") / $$(metric BenchmarkQueryLatency fts5-p99-ms "$$tmp/latency") ms" "$$l"
+row "development questions with snippets, p50 / p99" "$$(metric BenchmarkNaturalQuestions p50-ms "$$tmp/latency") / $$(metric BenchmarkNaturalQuestions p99-ms "$$tmp/latency") ms" "FTS5 alone $$(metric BenchmarkNaturalQuestions fts5-p50-ms "$$tmp/latency") / $$(metric BenchmarkNaturalQuestions fts5-p99-ms "$$tmp/latency") ms" "$$l"
+row "start watching all of the corpus" "$$(metric BenchmarkWatchCorpus watch-start-s "$$tmp/watch") s ($$(metric BenchmarkWatchCorpus folders "$$tmp/watch") folders)" "" "$$w"
+row "a saved edit found by a search, p50 / max" "$$(metric BenchmarkWatchCorpus edit-to-found-p50-ms "$$tmp/watch") / $$(metric BenchmarkWatchCorpus edit-to-found-max-ms "$$tmp/watch") ms" "" "$$w"
+row "watching, idle for 10 s" "$$(metric BenchmarkWatchCorpus idle-cpu-% "$$tmp/watch")% of a core, $$(metric BenchmarkWatchCorpus idle-bytes-written "$$tmp/watch") bytes written" "" "$$w"
+row "10,000 files changed at once" "$$(metric BenchmarkWatchCorpus burst-batches "$$tmp/watch") batch, indexed in $$(metric BenchmarkWatchCorpus burst-indexed-s "$$tmp/watch") s" "" "$$w"
+row "\`folio health\` on medquad-md" "$$(echo "$$hs $$he" | awk '{printf "%.1f", $$2-$$1}') s" "" "folio health --db LIB"
+echo
+$(MAKE) --no-print-directory bench-process | sed -n '/^| what/,$$p'
+endef
+export BENCH_REPORT_SCRIPT
+
+bench-report: build
+	@bash -c "$$BENCH_REPORT_SCRIPT"
 
 # ---- screenshot --------------------------------------------------------------
 
