@@ -47,7 +47,7 @@ func newSidebar(w *Window) *sidebar {
 			name.Truncation = fyne.TextTruncateEllipsis
 			info := widget.NewLabel("")
 			info.Truncation = fyne.TextTruncateEllipsis
-			info.Importance = widget.LowImportance
+			info.SizeName = theme.SizeNameCaptionText // secondary by size, readable by colour
 			return container.NewVBox(name, info)
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {

@@ -43,7 +43,7 @@ func newPreview(w *Window) *preview {
 	p.heading.Wrapping = fyne.TextWrapWord
 	p.cite = widget.NewLabel("")
 	p.cite.Wrapping = fyne.TextWrapWord
-	p.cite.Importance = widget.LowImportance
+	p.cite.SizeName = theme.SizeNameCaptionText
 	p.body = container.NewVBox()
 	p.scroll = container.NewVScroll(p.body)
 	p.actions = container.NewHBox(
@@ -99,7 +99,7 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 		}
 		// The hit's own lines: tinted, with their line numbers.
 		label := widget.NewLabelWithStyle(fmt.Sprintf("Lines %d–%d", c.StartLine, c.EndLine), fyne.TextAlignTrailing, fyne.TextStyle{Italic: true})
-		label.Importance = widget.LowImportance
+		label.SizeName = theme.SizeNameCaptionText
 		bg := canvas.NewRectangle(theme.Color(theme.ColorNameSelection))
 		bg.CornerRadius = theme.InputRadiusSize()
 		box := container.NewStack(bg, container.NewPadded(container.NewVBox(label, text)))

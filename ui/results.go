@@ -65,7 +65,7 @@ func newResultList(w *Window) *resultList {
 			crumb.Truncation = fyne.TextTruncateEllipsis
 			cite := widget.NewLabel("")
 			cite.Truncation = fyne.TextTruncateEllipsis
-			cite.Importance = widget.LowImportance
+			cite.SizeName = theme.SizeNameCaptionText
 			more := widget.NewButton("", nil)
 			more.Importance = widget.LowImportance
 			// The snippet is inset like the labels' text above it.

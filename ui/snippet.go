@@ -146,12 +146,12 @@ func lineHeight() float32 {
 func (r *snippetRenderer) Refresh() {
 	r.texts = r.texts[:0]
 	r.objects = r.objects[:0]
-	fg, primary := theme.Color(theme.ColorNameForeground), theme.Color(theme.ColorNamePrimary)
+	fg, match := theme.Color(theme.ColorNameForeground), theme.Color(ColorNameMatch)
 	for _, w := range r.s.words {
 		t := canvas.NewText(w.text, fg)
 		t.TextSize = theme.TextSize()
 		if w.hit {
-			t.Color = primary
+			t.Color = match
 			t.TextStyle = fyne.TextStyle{Bold: true}
 		}
 		r.texts = append(r.texts, t)
