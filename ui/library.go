@@ -133,11 +133,12 @@ func (s *sidebar) confirmRemove() {
 		return
 	}
 	msg := fmt.Sprintf("Remove %s from the library?\n\nIts index entries are deleted. The folder and its files are not touched.", f.Path)
-	dialog.ShowConfirm("Remove folder", msg, func(yes bool) {
+	d := dialog.NewConfirm("Remove folder", msg, func(yes bool) {
 		if yes {
 			s.w.removeFolder(f.Path)
 		}
 	}, s.w.win)
+	s.w.showWithKeys(d, d.Confirm)
 }
 
 func (w *Window) removeFolder(dir string) {
@@ -254,7 +255,7 @@ func (w *Window) HandleDrop(uris []fyne.URI) {
 		}
 	}
 	if len(ignored) > 0 {
-		showMessage(w.win, "Some items were not added", "Folio adds folders and Markdown files (.md, .markdown, .mdx):\n\n"+strings.Join(ignored, "\n"))
+		w.showMessage("Some items were not added", "Folio adds folders and Markdown files (.md, .markdown, .mdx):\n\n"+strings.Join(ignored, "\n"))
 	}
 }
 
@@ -508,7 +509,7 @@ func (w *Window) showPreferences() {
 			return
 		}
 		if msg != "" {
-			showMessage(w.win, "Preferences", msg)
+			w.showMessage("Preferences", msg)
 		}
 	}, w.win)
 }
@@ -545,10 +546,10 @@ func (w *Window) applyPreferences(maxS, minS, overlapS, resultsS string) (string
 	return "Chunk settings changed: the next scan re-chunks every file (use Rescan on a folder).", nil
 }
 
-func showMessage(win fyne.Window, title, msg string) {
+func (w *Window) showMessage(title, msg string) {
 	label := widget.NewLabel(msg)
 	label.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustom(title, "OK", container.NewVScroll(label), win)
+	d := dialog.NewCustom(title, "OK", container.NewVScroll(label), w.win)
 	d.Resize(fyne.NewSize(520, 300))
-	d.Show()
+	w.showWithKeys(d, nil)
 }

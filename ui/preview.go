@@ -208,7 +208,7 @@ func (w *Window) checkCitation(h index.Hit) (index.Hit, bool) {
 		}
 	}, w.win)
 	d.SetConfirmText("Rescan")
-	d.Show()
+	w.showWithKeys(d, d.Confirm)
 	return h, false
 }
 

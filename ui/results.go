@@ -38,6 +38,8 @@ func (e *searchEntry) TypedKey(k *fyne.KeyEvent) {
 		e.w.results.move(-1)
 	case fyne.KeyEscape:
 		e.SetText("")
+	case fyne.KeyF1:
+		e.w.showShortcuts()
 	default:
 		e.Entry.TypedKey(k)
 	}
@@ -102,6 +104,9 @@ func newResultList(w *Window) *resultList {
 			r.selected = id
 			r.w.preview.show(r.hits[id])
 		}
+		// After a click, typing still goes to the search and Up/Down
+		// still move the selection (the search field handles both).
+		r.w.win.Canvas().Focus(r.w.search)
 	}
 	return r
 }

@@ -14,7 +14,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
 	"folio/chunker"
@@ -132,10 +131,7 @@ func New(a fyne.App, lib Library) *Window {
 	w.win.Resize(fyne.NewSize(1180, 760))
 	w.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { w.HandleDrop(uris) })
 
-	focus := func(fyne.Shortcut) { w.win.Canvas().Focus(w.search) }
-	for _, key := range []fyne.KeyName{fyne.KeyF, fyne.KeyL} {
-		w.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, focus)
-	}
+	w.addShortcuts()
 	w.win.Canvas().Focus(w.search)
 	if lib.ReadOnly() {
 		w.library.setReadOnly()
@@ -325,7 +321,7 @@ func (w *Window) showProblem(what string, err error, todo string) {
 	if todo != "" {
 		msg += "\n\n" + todo
 	}
-	showMessage(w.win, "Problem", msg)
+	w.showMessage("Problem", msg)
 }
 
 // setHasFolders switches between the results and the empty-library target.

@@ -1,0 +1,69 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+)
+
+// showWithKeys shows d so that Esc dismisses it and Enter does what its
+// main button does (enter; nil: close it): Fyne's dialogs answer neither,
+// and a dialog that only Tab then Space can close is a trap.
+func (w *Window) showWithKeys(d dialog.Dialog, enter func()) {
+	c := w.win.Canvas()
+	prev := c.OnTypedKey()
+	c.SetOnTypedKey(func(k *fyne.KeyEvent) {
+		switch k.Name {
+		case fyne.KeyEscape:
+			d.Dismiss()
+		case fyne.KeyReturn, fyne.KeyEnter:
+			if enter != nil {
+				enter()
+			} else {
+				d.Hide()
+			}
+		default:
+			if prev != nil {
+				prev(k)
+			}
+		}
+	})
+	d.SetOnClosed(func() {
+		c.SetOnTypedKey(prev)
+		c.Focus(w.search) // typing goes back to the search
+	})
+	d.Show()
+}
+
+// shortcutHelp lists the keyboard shortcuts (F1).
+const shortcutHelp = `Type to search; Up and Down move through the results, Enter opens the selected one in your editor, Esc clears the search.
+Ctrl+F or Ctrl+L: back to the search field
+Ctrl+O: add a folder
+Ctrl+Q: quit
+F1: this list
+In a dialog: Enter confirms, Esc cancels.`
+
+// addShortcuts binds the window's keyboard shortcuts.
+func (w *Window) addShortcuts() {
+	c := w.win.Canvas()
+	focus := func(fyne.Shortcut) { c.Focus(w.search) }
+	for _, key := range []fyne.KeyName{fyne.KeyF, fyne.KeyL} {
+		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, focus)
+	}
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) {
+		if !w.lib.ReadOnly() {
+			w.chooseFolder()
+		}
+	})
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { w.app.Quit() })
+	// F1 anywhere; the search field passes it on too (searchEntry.TypedKey).
+	c.SetOnTypedKey(func(k *fyne.KeyEvent) {
+		if k.Name == fyne.KeyF1 {
+			w.showShortcuts()
+		}
+	})
+}
+
+func (w *Window) showShortcuts() {
+	w.showWithKeys(dialog.NewInformation("Keyboard shortcuts", shortcutHelp, w.win), nil)
+}

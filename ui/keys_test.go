@@ -1,0 +1,103 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+
+	"folio/index"
+)
+
+func overlays(w *Window) int { return len(w.win.Canvas().Overlays().List()) }
+
+// pressOnCanvas sends a key as the canvas receives it when no widget of
+// the top layer has focus (a dialog's text and buttons).
+func pressOnCanvas(w *Window, key fyne.KeyName) {
+	if f := w.win.Canvas().OnTypedKey(); f != nil {
+		f(&fyne.KeyEvent{Name: key})
+	}
+}
+
+// Every dialog closes with Esc and confirms with Enter.
+func TestDialogsAnswerEnterAndEsc(t *testing.T) {
+	ix := newLibrary(t)
+	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha notes\n"})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	w := newWindow(t, ix)
+	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
+
+	for _, key := range []fyne.KeyName{fyne.KeyEscape, fyne.KeyReturn} {
+		w.showProblem("Something failed.", errors.New("disk full"), "")
+		if overlays(w) != 1 {
+			t.Fatalf("problem dialog not shown")
+		}
+		pressOnCanvas(w, key)
+		if overlays(w) != 0 {
+			t.Errorf("%s did not close the problem dialog", key)
+		}
+	}
+
+	// Esc cancels the removal, Enter confirms it.
+	w.library.list.Select(0)
+	w.library.confirmRemove()
+	pressOnCanvas(w, fyne.KeyEscape)
+	if overlays(w) != 0 || len(w.library.folders) != 1 {
+		t.Fatalf("Esc: %d dialogs, %d folders", overlays(w), len(w.library.folders))
+	}
+	w.library.list.Select(0)
+	w.library.confirmRemove()
+	pressOnCanvas(w, fyne.KeyReturn)
+	waitFor(t, "the folder removed by Enter", func() bool { return len(w.library.folders) == 0 })
+
+	// F1 lists the shortcuts, and the keys are back to normal after.
+	pressOnCanvas(w, fyne.KeyF1)
+	if overlays(w) != 1 || !strings.Contains(deepTexts(w.win.Canvas().Overlays().Top()), "Ctrl+O") {
+		t.Fatalf("F1: %d dialogs", overlays(w))
+	}
+	pressOnCanvas(w, fyne.KeyEscape)
+	pressOnCanvas(w, fyne.KeyF1)
+	if overlays(w) != 1 {
+		t.Error("F1 no longer works after a dialog closed")
+	}
+}
+
+// After a click in the results, typing still goes to the search and Down
+// still moves the selection and the preview.
+func TestClickingAResultKeepsTheKeyboardOnTheSearch(t *testing.T) {
+	ix := newLibrary(t)
+	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nzebra one\n", "b.md": "# B\n\nzebra two\n", "c.md": "# C\n\nzebra three\n"})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	w := newWindow(t, ix)
+	test.Type(w.search, "zebra")
+	waitFor(t, "three results", func() bool { return w.lastQuery == "zebra" && len(w.results.hits) == 3 })
+	w.results.list.Select(1) // what a click does
+	if w.win.Canvas().Focused() != w.search {
+		t.Fatal("the search field lost the keyboard after a click in the results")
+	}
+	w.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	if w.results.selected != 2 || w.preview.hit.Path != w.results.hits[2].Path {
+		t.Errorf("Down after a click: selected %d, preview %s", w.results.selected, w.preview.hit.Path)
+	}
+	test.Type(w.search, "s")
+	if w.search.Text != "zebras" {
+		t.Errorf("typing after a click gave %q", w.search.Text)
+	}
+}
+
+// Ctrl+O opens the folder chooser.
+func TestCtrlOAddsAFolder(t *testing.T) {
+	w := newWindow(t, newLibrary(t))
+	w.win.Canvas().(fyne.Shortcutable).TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault})
+	if overlays(w) != 1 {
+		t.Errorf("Ctrl+O showed %d dialogs, want the folder chooser", overlays(w))
+	}
+}
