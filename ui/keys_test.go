@@ -3,8 +3,10 @@ package ui
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -100,4 +102,49 @@ func TestCtrlOAddsAFolder(t *testing.T) {
 	if overlays(w) != 1 {
 		t.Errorf("Ctrl+O showed %d dialogs, want the folder chooser", overlays(w))
 	}
+}
+
+// In a small window the results keep their share of the width: the
+// preview's buttons scroll instead of pushing them aside.
+func TestSmallWindowsKeepTheResultsReadable(t *testing.T) {
+	ix := newLibrary(t)
+	dir := writeFolder(t, map[string]string{"a.md": "# A heading long enough to need more room than there is\n\nzebra notes\n"})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	w := newWindow(t, ix)
+	w.win.Resize(fyne.NewSize(800, 600))
+	test.Type(w.search, "zebra")
+	waitFor(t, "the preview", func() bool { return w.preview.has && w.preview.actions.Visible() })
+	w.split.Refresh()
+	results, main := w.results.list.Size().Width, w.split.Size().Width
+	if results < 0.4*main {
+		t.Errorf("results %.0f of %.0f px at 800×600", results, main)
+	}
+	// The split is remembered for the next window.
+	w.split.SetOffset(0.6)
+	w.Shutdown(time.Second)
+	if got := w.app.Preferences().Float(PrefSplit); got != 0.6 {
+		t.Errorf("split remembered as %v", got)
+	}
+}
+
+// Copying says so, and a path can be copied whole.
+func TestCopyButtonsSayCopiedAndCopyTheFullPath(t *testing.T) {
+	ix := newLibrary(t)
+	dir := writeFolder(t, map[string]string{"a.md": "# A\n\n## Part\n\nzebra notes\n"})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	w := newWindow(t, ix)
+	test.Type(w.search, "zebra")
+	waitFor(t, "the preview", func() bool { return w.preview.has })
+	test.Tap(w.preview.pathButton)
+	if got, want := w.app.Clipboard().Content(), filepath.Join(dir, "a.md")+":5"; got != want {
+		t.Errorf("copied %q, want %q", got, want)
+	}
+	if w.preview.pathButton.Text != "Copied" {
+		t.Errorf("button says %q after copying", w.preview.pathButton.Text)
+	}
+	waitFor(t, "the button's label back", func() bool { return w.preview.pathButton.Text == "Copy path" })
 }

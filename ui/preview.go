@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -30,11 +31,13 @@ type preview struct {
 	cite    *widget.Label
 	body    *fyne.Container
 	scroll  *container.Scroll
-	actions *fyne.Container
+	actions *container.Scroll
 	hit     index.Hit
 	has     bool
 	seq     int
 	hitBox  fyne.CanvasObject // the hit's chunk in body
+
+	copyButton, pathButton *widget.Button
 }
 
 func newPreview(w *Window) *preview {
@@ -46,11 +49,15 @@ func newPreview(w *Window) *preview {
 	p.cite.SizeName = theme.SizeNameCaptionText
 	p.body = container.NewVBox()
 	p.scroll = container.NewVScroll(p.body)
-	p.actions = container.NewHBox(
+	p.copyButton = widget.NewButtonWithIcon("Copy citation", theme.ContentCopyIcon(), p.copyCitation)
+	p.pathButton = widget.NewButtonWithIcon("Copy path", theme.ContentCopyIcon(), p.copyPath)
+	// In a scroller, so the buttons never make the preview wider than its
+	// share of a small window (the results keep theirs).
+	p.actions = container.NewHScroll(container.NewHBox(
 		widget.NewButtonWithIcon("Open in editor", theme.DocumentIcon(), p.openHit),
-		widget.NewButtonWithIcon("Copy citation", theme.ContentCopyIcon(), p.copyCitation),
+		p.copyButton, p.pathButton,
 		widget.NewButtonWithIcon("Show in folder", theme.FolderOpenIcon(), p.showInFolder),
-	)
+	))
 	p.actions.Hide()
 	p.root = container.NewBorder(container.NewVBox(p.heading, p.cite, p.actions, widget.NewSeparator()), nil, nil, nil, p.scroll)
 	return p
@@ -185,7 +192,30 @@ func (p *preview) copyCitation() {
 	}
 	if h, ok := p.w.checkCitation(p.hit); ok {
 		p.w.app.Clipboard().SetContent(h.Citation())
+		p.copied(p.copyButton, "Copy citation")
 	}
+}
+
+// copyPath copies the file's full path with the passage's first line
+// (path:line, as editors and terminals open it).
+func (p *preview) copyPath() {
+	if !p.has {
+		return
+	}
+	if h, ok := p.w.checkCitation(p.hit); ok {
+		p.w.app.Clipboard().SetContent(fmt.Sprintf("%s:%d", h.File(), h.StartLine))
+		p.copied(p.pathButton, "Copy path")
+	}
+}
+
+// copied says on the button, for a moment, that the copy happened.
+func (p *preview) copied(b *widget.Button, label string) {
+	b.SetText("Copied")
+	time.AfterFunc(1500*time.Millisecond, func() {
+		if p.w.bgCtx.Err() == nil { // the window is still open
+			p.w.do(func() { b.SetText(label) })
+		}
+	})
 }
 
 // checkCitation checks a hit against its file before it is opened or

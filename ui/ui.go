@@ -51,6 +51,7 @@ const (
 	PrefChunkMin     = "chunk.min"
 	PrefChunkOverlap = "chunk.overlap"
 	PrefResults      = "results"
+	PrefSplit        = "split.results" // the results' share of the width
 )
 
 // Window is Folio's main window.
@@ -112,7 +113,9 @@ func New(a fyne.App, lib Library) *Window {
 	w.imports = newImportPanel(w)
 
 	w.split = container.NewHSplit(w.results.list, w.preview.root)
-	w.split.Offset = 0.45
+	// The results' share of the width, as the user last left it; at
+	// least 30% (the preview's buttons scroll rather than squeeze them).
+	w.split.Offset = min(max(a.Preferences().FloatWithFallback(PrefSplit, 0.45), 0.3), 0.8)
 	w.empty = w.emptyTarget()
 	w.center = container.NewStack(w.split)
 
@@ -203,6 +206,7 @@ func (w *Window) spawn(f func()) {
 // Shutdown cancels a running import and waits up to timeout for background
 // work to end, so the library can be closed cleanly after the window.
 func (w *Window) Shutdown(timeout time.Duration) bool {
+	w.app.Preferences().SetFloat(PrefSplit, w.split.Offset)
 	w.imports.stopAll()
 	w.stopBg()
 	deadline := time.Now().Add(timeout)
