@@ -43,19 +43,34 @@ Ctrl+Q: quit
 F1: this list
 In a dialog: Enter confirms, Esc cancels.`
 
-// addShortcuts binds the window's keyboard shortcuts.
-func (w *Window) addShortcuts() {
-	c := w.win.Canvas()
-	focus := func(fyne.Shortcut) { c.Focus(w.search) }
-	for _, key := range []fyne.KeyName{fyne.KeyF, fyne.KeyL} {
-		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, focus)
-	}
-	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) {
+// shortcutKeys are the window's Ctrl (Cmd) shortcuts.
+var shortcutKeys = []fyne.KeyName{fyne.KeyF, fyne.KeyL, fyne.KeyO, fyne.KeyQ}
+
+// shortcut does what Ctrl (Cmd) with key does; false for other keys.
+func (w *Window) shortcut(key fyne.KeyName) bool {
+	switch key {
+	case fyne.KeyF, fyne.KeyL:
+		w.win.Canvas().Focus(w.search)
+	case fyne.KeyO:
 		if !w.lib.ReadOnly() {
 			w.chooseFolder()
 		}
-	})
-	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { w.app.Quit() })
+	case fyne.KeyQ:
+		w.app.Quit()
+	default:
+		return false
+	}
+	return true
+}
+
+// addShortcuts binds the window's keyboard shortcuts. A focused text field
+// takes shortcuts before the window does, so the search field passes these
+// on too (searchEntry.TypedShortcut).
+func (w *Window) addShortcuts() {
+	c := w.win.Canvas()
+	for _, key := range shortcutKeys {
+		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { w.shortcut(key) })
+	}
 	// F1 anywhere; the search field passes it on too (searchEntry.TypedKey).
 	c.SetOnTypedKey(func(k *fyne.KeyEvent) {
 		if k.Name == fyne.KeyF1 {

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"folio/index"
 )
@@ -147,4 +149,51 @@ func TestCopyButtonsSayCopiedAndCopyTheFullPath(t *testing.T) {
 		t.Errorf("button says %q after copying", w.preview.pathButton.Text)
 	}
 	waitFor(t, "the button's label back", func() bool { return w.preview.pathButton.Text == "Copy path" })
+}
+
+// A folder's path can be typed or pasted (quotes and ~ understood); a
+// file's path is refused with words.
+func TestAddFolderByTypingItsPath(t *testing.T) {
+	ix := newLibrary(t)
+	w := newWindow(t, ix)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	notes := filepath.Join(home, "my notes")
+	if err := os.MkdirAll(notes, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(notes, "a.md"), []byte("# A\n\nokapi\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w.chooseFolder()
+	entry, ok := w.win.Canvas().Focused().(*widget.Entry)
+	if !ok {
+		t.Fatalf("the path field has no focus: %T", w.win.Canvas().Focused())
+	}
+	test.Type(entry, `"~/my notes"`)
+	entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	waitFor(t, "the typed folder added", func() bool { return len(w.library.folders) == 1 && w.library.folders[0].Path == notes })
+
+	w.addTypedFolder(filepath.Join(notes, "a.md"))
+	if overlays(w) != 1 || !strings.Contains(deepTexts(w.win.Canvas().Overlays().Top()), "is a file, not a folder") {
+		t.Errorf("a file's path: %d dialogs", overlays(w))
+	}
+}
+
+// The shortcuts work while the search field has the keyboard, where a
+// text field would otherwise take them.
+func TestShortcutsWorkFromTheSearchField(t *testing.T) {
+	w := newWindow(t, newLibrary(t))
+	w.win.Canvas().Focus(w.search)
+	w.search.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault})
+	if overlays(w) != 1 {
+		t.Errorf("Ctrl+O in the search field showed %d dialogs", overlays(w))
+	}
+	// The field's own shortcuts still reach it.
+	pressOnCanvas(w, fyne.KeyEscape)
+	w.search.SetText("abc")
+	w.search.TypedShortcut(&fyne.ShortcutSelectAll{})
+	if w.search.SelectedText() != "abc" {
+		t.Errorf("select all in the search field selected %q", w.search.SelectedText())
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -211,18 +212,62 @@ func (w *Window) runSearchAsync(q string) {
 	w.spawn(func() { w.runSearch(seq, q) })
 }
 
+// chooseFolder asks for a folder to add: typed or pasted, or browsed to.
 func (w *Window) chooseFolder() {
-	d := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
-		if err != nil {
-			w.showProblem("The folder could not be opened.", err, "")
-			return
-		}
-		if uri != nil {
-			w.imports.enqueue(uri.Path(), true)
+	path := widget.NewEntry()
+	path.SetPlaceHolder("Type or paste a folder's path, or browse")
+	browse := widget.NewButtonWithIcon("Browse…", theme.FolderOpenIcon(), func() {
+		fd := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
+			if err != nil {
+				w.showProblem("The folder could not be opened.", err, "")
+				return
+			}
+			if uri != nil {
+				path.SetText(uri.Path())
+			}
+		}, w.win)
+		fd.Resize(fyne.NewSize(760, 520))
+		fd.Show()
+	})
+	d := dialog.NewCustomConfirm("Add folder", "Add", "Cancel", container.NewBorder(nil, nil, nil, browse, path), func(ok bool) {
+		if ok {
+			w.addTypedFolder(path.Text)
 		}
 	}, w.win)
-	d.Resize(fyne.NewSize(760, 520))
-	d.Show()
+	d.Resize(fyne.NewSize(600, 170))
+	path.OnSubmitted = func(string) { d.Confirm() }
+	w.showWithKeys(d, d.Confirm)
+	w.win.Canvas().Focus(path)
+}
+
+// addTypedFolder adds a folder whose path was typed or pasted: quotes and
+// spaces around it and a leading ~ are understood, and anything that is
+// not a folder is said so.
+func (w *Window) addTypedFolder(text string) {
+	p := strings.Trim(strings.TrimSpace(text), `"'`)
+	if p == "" {
+		return
+	}
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		if home, err := os.UserHomeDir(); err == nil {
+			p = filepath.Join(home, p[1:])
+		}
+	}
+	info, err := os.Stat(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		w.showProblem("This folder cannot be added.", fmt.Errorf("%s does not exist", p), "Check the path, or use Browse… to pick the folder.")
+	case err != nil:
+		w.showProblem("This folder cannot be added.", err, "Check the path, or use Browse… to pick the folder.")
+	case !info.IsDir():
+		w.showProblem("This folder cannot be added.", fmt.Errorf("%s is a file, not a folder", p), "Give the folder that holds your notes.")
+	default:
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			abs = p
+		}
+		w.imports.enqueue(abs, true)
+	}
 }
 
 // HandleDrop adds dropped folders; a dropped Markdown file adds the folder
@@ -499,7 +544,7 @@ func (w *Window) showPreferences() {
 		widget.NewFormItem("Overlap (sentences)", ovE),
 		widget.NewFormItem("Number of results", resE),
 	}
-	dialog.ShowForm("Preferences", "Save", "Cancel", items, func(ok bool) {
+	d := dialog.NewForm("Preferences", "Save", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -512,6 +557,11 @@ func (w *Window) showPreferences() {
 			w.showMessage("Preferences", msg)
 		}
 	}, w.win)
+	d.Resize(fyne.NewSize(480, 0)) // entries wide enough to read their values
+	for _, e := range []*widget.Entry{maxE, minE, ovE, resE} {
+		e.OnSubmitted = func(string) { d.Submit() }
+	}
+	w.showWithKeys(d, d.Submit)
 }
 
 // applyPreferences validates and stores the settings; it says when the

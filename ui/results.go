@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -27,6 +28,15 @@ func newSearchEntry(w *Window) *searchEntry {
 	e.OnChanged = w.scheduleSearch
 	e.OnSubmitted = func(string) { w.preview.openHit() }
 	return e
+}
+
+// TypedShortcut lets the window's shortcuts (Ctrl+O, Ctrl+Q…) work while
+// the search field has the keyboard; the field's own go to the field.
+func (e *searchEntry) TypedShortcut(s fyne.Shortcut) {
+	if cs, ok := s.(*desktop.CustomShortcut); ok && cs.Modifier == fyne.KeyModifierShortcutDefault && e.w.shortcut(cs.KeyName) {
+		return
+	}
+	e.Entry.TypedShortcut(s)
 }
 
 // TypedKey moves through the results with Up and Down and clears with Esc.
