@@ -197,3 +197,32 @@ func TestShortcutsWorkFromTheSearchField(t *testing.T) {
 		t.Errorf("select all in the search field selected %q", w.search.SelectedText())
 	}
 }
+
+// Before the first query the results' place shows the start panel: the
+// library's figures and searches from its own headings, one click away.
+func TestStartPanelTeachesBeforeTheFirstQuery(t *testing.T) {
+	ix := newLibrary(t)
+	dir := writeFolder(t, map[string]string{
+		"fever.md": "# Fever in children\n\n## Antipyretic dosing\n\nParacetamol every four hours.\n",
+		"leave.md": "# Staff leave\n\n## Annual leave\n\nTwenty days a year.\n",
+	})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	w := newWindow(t, ix)
+	waitFor(t, "the start panel's examples", func() bool { return len(w.start.examples.Objects) > 1 })
+	if !w.start.root.Visible() || w.results.list.Visible() {
+		t.Fatal("the start panel is not shown before the first query")
+	}
+	if got := w.start.summary.Text; !strings.Contains(got, "1 folder · 2 documents") {
+		t.Errorf("summary %q", got)
+	}
+	example := w.start.examples.Objects[1].(*widget.Button)
+	test.Tap(example)
+	waitFor(t, "the example's results", func() bool { return w.lastQuery == example.Text && len(w.results.hits) > 0 })
+	if w.start.root.Visible() || !w.results.list.Visible() {
+		t.Error("the results do not replace the start panel")
+	}
+	w.search.SetText("")
+	waitFor(t, "the start panel again", func() bool { return w.start.root.Visible() })
+}

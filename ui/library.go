@@ -186,6 +186,7 @@ func (w *Window) refreshFolders() {
 			}
 			w.library.folders = folders
 			w.library.list.Refresh()
+			w.start.update(folders)
 			w.library.dropSample.Hide()
 			for _, f := range folders {
 				if f.Sample {

@@ -36,6 +36,8 @@ type Library interface {
 	ReadOnly() bool
 	// DataVersion changes when another program changes the library.
 	DataVersion(ctx context.Context) (int64, error)
+	// ExampleQueries are searches to try, from the library's headings.
+	ExampleQueries(ctx context.Context, n int) ([]string, error)
 }
 
 // ChangePoll is how often the window asks whether another program changed
@@ -68,6 +70,7 @@ type Window struct {
 	exact      *widget.Button
 	results    *resultList
 	preview    *preview
+	start      *startPanel
 	library    *sidebar
 	imports    *importPanel
 	center     *fyne.Container // results+preview, or the empty-library target
@@ -112,7 +115,9 @@ func New(a fyne.App, lib Library) *Window {
 	w.library = newSidebar(w)
 	w.imports = newImportPanel(w)
 
-	w.split = container.NewHSplit(w.results.list, w.preview.root)
+	w.start = newStartPanel(w)
+	w.split = container.NewHSplit(container.NewStack(w.results.list, w.start.root), w.preview.root)
+	w.results.list.Hide() // the start panel until the first query
 	// The results' share of the width, as the user last left it; at
 	// least 30% (the preview's buttons scroll rather than squeeze them).
 	w.split.Offset = min(max(a.Preferences().FloatWithFallback(PrefSplit, 0.45), 0.3), 0.8)
@@ -191,6 +196,17 @@ func (w *Window) do(f func()) {
 	})
 }
 
+// showStart shows the start panel in the results' place, or the results.
+func (w *Window) showStart(show bool) {
+	if show {
+		w.results.list.Hide()
+		w.start.root.Show()
+	} else {
+		w.start.root.Hide()
+		w.results.list.Show()
+	}
+}
+
 // Window is the Fyne window, for ShowAndRun.
 func (w *Window) Window() fyne.Window { return w.win }
 
@@ -246,6 +262,7 @@ func (w *Window) runSearch(seq int64, q string) {
 		w.do(func() {
 			if w.searchSeq.Load() == seq {
 				w.lastQuery = ""
+				w.showStart(true)
 				w.results.set(nil)
 				w.preview.clear()
 				w.status.SetText("")
@@ -264,6 +281,7 @@ func (w *Window) runSearch(seq int64, q string) {
 			return
 		}
 		w.lastQuery = q
+		w.showStart(false)
 		w.results.set(res.Hits)
 		w.showCorrections(q, res.Corrections)
 		status := statusLine(res)
