@@ -48,8 +48,12 @@ func runHealth(e *env, args []string) int {
 func printHealth(w io.Writer, h *index.Health) {
 	s := h.Sizes
 	fmt.Fprintf(w, "Chunk sizes (characters; settings max %d, min %d, overlap %d)\n", h.Options.Max, h.Options.Min, h.Options.Overlap)
-	fmt.Fprintf(w, "  n %d · min %d · p50 %d · p90 %d · max %d · over max %d (atomic blocks, long sentences) · under min %d\n\n",
+	fmt.Fprintf(w, "  n %d · min %d · p50 %d · p90 %d · max %d · over max %d (atomic blocks, long sentences) · under min %d\n",
 		s.N, s.Min, s.P50, s.P90, s.Max, s.OverMax, s.UnderMin)
+	if h.MixedSettings {
+		fmt.Fprintln(w, "  (each file judged by the settings it was indexed with; `folio scan` re-chunks with the current ones)")
+	}
+	fmt.Fprintln(w)
 	largest := 0
 	for _, b := range h.Histogram {
 		largest = max(largest, b.Count)
@@ -66,6 +70,9 @@ func printHealth(w io.Writer, h *index.Health) {
 	fmt.Fprintf(w, "Defects: %d\n", total)
 	for _, k := range kinds {
 		fmt.Fprintf(w, "  %-32s %d\n", k, h.Counts[k])
+		if h.Counts[k] > 0 {
+			fmt.Fprintf(w, "      %s\n", index.DefectAdvice(k))
+		}
 	}
 	// One line per kind and place; a long sentence cut twice is one place.
 	type place struct{ kind, cite string }

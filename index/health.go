@@ -24,6 +24,29 @@ type Health struct {
 	Warnings  []FolderSkip // files indexed with a reservation (invalid UTF-8 replaced, embedded data left out)
 	Folders   []FolderHealth
 	Stale     int // documents changed since the last scan: not measured
+	// MixedSettings is set when some documents were indexed with other
+	// chunk settings than the library's current ones: each chunk is judged
+	// against the settings its document was indexed with (Sizes.OverMax,
+	// UnderMin), until a scan re-chunks it.
+	MixedSettings bool
+}
+
+// DefectAdvice says in plain words what a kind of defect means for a
+// reader and what can be done about it.
+func DefectAdvice(kind string) string {
+	switch kind {
+	case chunker.DefectMidSentence:
+		return "A passage ends inside a sentence longer than twice the maximum chunk size, so the sentence is split between two results. Nothing is lost; a larger maximum keeps such sentences whole."
+	case chunker.DefectSplitTable:
+		return "A table is split across passages, so a result may show part of it. A larger maximum keeps it whole."
+	case chunker.DefectOrphanRows:
+		return "Table rows are in a passage without the table's header row, so their columns are unnamed in results. A larger maximum keeps them together."
+	case chunker.DefectSplitCode:
+		return "A code block is cut in two. A larger maximum keeps it whole."
+	case chunker.DefectEmptyPath:
+		return "A passage has no heading above it, so its citation names no section. A heading at the top of the file fixes it."
+	}
+	return ""
 }
 
 // Bin is one bar of the size histogram: chunks of From ≤ size < To characters.
@@ -107,7 +130,9 @@ func (ix *Index) Health(ctx context.Context) (*Health, error) {
 		}
 		sizes = append(sizes, docs...)
 	}
+	over, under := h.Sizes.OverMax, h.Sizes.UnderMin // per document, by measureFolder
 	h.Sizes = chunker.MeasureSizes(sizes, h.Options)
+	h.Sizes.OverMax, h.Sizes.UnderMin = over, under
 	h.Histogram = histogram(sizes)
 	return h, nil
 }
@@ -123,6 +148,7 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 	type doc struct {
 		rel, tag string
 		ids      []string
+		first    int // index of its first chunk in all
 	}
 	var docs []*doc
 	var all []chunker.Chunk
@@ -135,7 +161,7 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 			return nil, fmt.Errorf("health: %w", err)
 		}
 		if id != last {
-			docs = append(docs, &doc{rel: rel, tag: tag})
+			docs = append(docs, &doc{rel: rel, tag: tag, first: len(all)})
 			last = id
 		}
 		d := docs[len(docs)-1]
@@ -151,6 +177,16 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 			return nil, err
 		}
 		opt, ok := parseChunkerTag(d.tag)
+		// Each chunk is judged against the settings its document was
+		// indexed with, not settings changed since.
+		judge := h.Options
+		if ok {
+			judge = opt
+			h.MixedSettings = h.MixedSettings || opt.Max != h.Options.Max || opt.Min != h.Options.Min
+		}
+		own := chunker.MeasureSizes(all[d.first:d.first+len(d.ids)], judge)
+		h.Sizes.OverMax += own.OverMax
+		h.Sizes.UnderMin += own.UnderMin
 		data, err := os.ReadFile(filepath.Join(f.Path, filepath.FromSlash(d.rel)))
 		if !ok || err != nil {
 			h.Stale++

@@ -83,3 +83,40 @@ func TestInvalidUTF8IsReportedAtImportAndInHealth(t *testing.T) {
 		t.Errorf("health warnings %+v", h.Warnings)
 	}
 }
+
+// After the chunk settings change, Health judges each chunk by the
+// settings its document was indexed with, until a scan re-chunks it.
+func TestHealthJudgesChunksByTheSettingsTheyWereIndexedWith(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("# Notes\n\n")
+	for i := 0; i < 30; i++ {
+		b.WriteString("A sentence of some length to fill the paragraph with words. ")
+	}
+	writeFiles(t, dir, map[string]string{"a.md": b.String() + "\n"})
+	ctx := context.Background()
+	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	before, err := ix.Health(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ix.SetChunkOptions(ctx, chunker.Options{Max: 100, Min: 10}); err != nil {
+		t.Fatal(err)
+	}
+	after, err := ix.Health(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !after.MixedSettings || after.Sizes.OverMax != before.Sizes.OverMax || before.MixedSettings {
+		t.Errorf("over max %d then %d (mixed %v then %v): chunks indexed at 1200 judged against 100",
+			before.Sizes.OverMax, after.Sizes.OverMax, before.MixedSettings, after.MixedSettings)
+	}
+	for _, k := range []string{chunker.DefectMidSentence, chunker.DefectSplitTable, chunker.DefectOrphanRows, chunker.DefectSplitCode, chunker.DefectEmptyPath} {
+		if DefectAdvice(k) == "" {
+			t.Errorf("no plain words for %q", k)
+		}
+	}
+}

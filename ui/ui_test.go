@@ -331,7 +331,11 @@ func TestHealthViewShowsHistogramAndDefects(t *testing.T) {
 	var opened string
 	w.openInShell = func(path string, line int) error { opened = filepath.Base(path); return nil }
 	tabs := view.(*fyne.Container).Objects[0].(*container.AppTabs)
-	list := tabs.Items[0].Content.(*widget.List)
+	defects := tabs.Items[0].Content.(*fyne.Container) // the list, with what each kind means above it
+	if explain := rowTexts(defects); !strings.Contains(explain, "Ends mid-sentence: A passage ends inside a sentence") {
+		t.Errorf("defects are not explained in plain words: %q", explain)
+	}
+	list := defects.Objects[0].(*widget.List)
 	list.Select(0)
 	if opened != "a.md" {
 		t.Errorf("clicking a defect opened %q", opened)
