@@ -571,3 +571,25 @@ func snipWordBefore(b []byte) bool {
 func snipWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r)
 }
+
+// MatchRanges returns the byte ranges of the words of text that query
+// looks for, as a snippet highlights them: for showing the matches in a
+// whole section (the preview).
+func MatchRanges(query, text string) [][2]int {
+	q := ParseQuery(query)
+	if q.Empty() {
+		return nil
+	}
+	var out [][2]int
+	for _, t := range analyze.Tokens(text) {
+		if !q.Matches(t.Term) {
+			continue
+		}
+		if n := len(out); n > 0 && t.Start < out[n-1][1] { // overlapping CJK bigrams
+			out[n-1][1] = max(out[n-1][1], t.End)
+			continue
+		}
+		out = append(out, [2]int{t.Start, t.End})
+	}
+	return out
+}

@@ -104,7 +104,7 @@ func TestOpenInEditorUsesVisualWithTheLine(t *testing.T) {
 // text, never as an image to load.
 func TestPreviewShowsLinksAsTheirTextAndLoadsNothing(t *testing.T) {
 	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"a.md": "# Links\n\nSee [the dosing guide](https://example.org/dosing) for kestrel details.\n\n![A kestrel map](https://example.org/map.png)\n"})
+	dir := writeFolder(t, map[string]string{"a.md": "# Links\n\nSee [the dosing guide](https://example.org/dosing) for kestrel details.\n\n![A falcon map](https://example.org/map.png)\n"})
 	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestPreviewShowsLinksAsTheirTextAndLoadsNothing(t *testing.T) {
 	if links != 1 || images != 0 {
 		t.Errorf("preview has %d links to the guide and %d images, want 1 and 0", links, images)
 	}
-	if text := deepTexts(w.preview.body); !strings.Contains(text, "A kestrel map") {
+	if text := deepTexts(w.preview.body); !strings.Contains(text, "A falcon map") {
 		t.Errorf("preview %q lacks the image's alt text", text)
 	}
 }

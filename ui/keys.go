@@ -40,6 +40,7 @@ const shortcutHelp = `Type to search; Up and Down move through the results, Ente
 Ctrl+F or Ctrl+L: back to the search field
 Ctrl+O: add a folder
 Ctrl+Q: quit
+F3 / Shift+F3: next / previous passage of the section with the searched words
 F1: this list
 In a dialog: Enter confirms, Esc cancels.`
 
@@ -71,10 +72,15 @@ func (w *Window) addShortcuts() {
 	for _, key := range shortcutKeys {
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { w.shortcut(key) })
 	}
-	// F1 anywhere; the search field passes it on too (searchEntry.TypedKey).
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyF3, Modifier: fyne.KeyModifierShift}, func(fyne.Shortcut) { w.preview.moveMatch(-1) })
+	// F1 and F3 anywhere; the search field passes them on too
+	// (searchEntry.TypedKey).
 	c.SetOnTypedKey(func(k *fyne.KeyEvent) {
-		if k.Name == fyne.KeyF1 {
+		switch k.Name {
+		case fyne.KeyF1:
 			w.showShortcuts()
+		case fyne.KeyF3:
+			w.preview.moveMatch(1)
 		}
 	})
 }

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"folio/chunker"
 	"folio/index"
 )
 
@@ -225,4 +226,55 @@ func TestStartPanelTeachesBeforeTheFirstQuery(t *testing.T) {
 	}
 	w.search.SetText("")
 	waitFor(t, "the start panel again", func() bool { return w.start.root.Visible() })
+}
+
+// The preview marks the searched words in the whole section, and F3 /
+// Shift+F3 move between the passages that hold them.
+func TestPreviewMarksMatchesAndF3MovesBetweenThem(t *testing.T) {
+	ix := newLibrary(t)
+	var b strings.Builder
+	b.WriteString("# Fever\n\n## Dosing\n\nParacetamol every four hours.\n\n")
+	for i := 0; i < 12; i++ {
+		b.WriteString("Keep the child cool and give fluids; check the temperature again later on. ")
+	}
+	b.WriteString("\n\nIbuprofen only with food, never together with paracetamol at once.\n")
+	dir := writeFolder(t, map[string]string{"fever.md": b.String()})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{Chunking: chunker.Options{Max: 300, Min: 10}}); err != nil {
+		t.Fatal(err)
+	}
+	w := newWindow(t, ix)
+	test.Type(w.search, "paracetamol")
+	waitFor(t, "the preview", func() bool { return w.preview.hitBox != nil })
+	if n := len(w.preview.matchBlocks); n != 2 {
+		t.Fatalf("%d passages with matches, want 2 (of %d shown)", n, len(w.preview.body.Objects))
+	}
+	var marked []string
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch v := o.(type) {
+		case *widget.RichText:
+			for _, s := range v.Segments {
+				if ts, ok := s.(*widget.TextSegment); ok && ts.Style.ColorName == ColorNameMatch {
+					marked = append(marked, ts.Text)
+				}
+			}
+		case *fyne.Container:
+			for _, c := range v.Objects {
+				walk(c)
+			}
+		}
+	}
+	walk(w.preview.body)
+	if strings.Join(marked, ",") != "Paracetamol,paracetamol" {
+		t.Errorf("marked %q", marked)
+	}
+	first := w.preview.current
+	w.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyF3})
+	if w.preview.current == first || !strings.Contains(w.preview.matches.Text, "of 2") {
+		t.Errorf("F3: current %d (was %d), %q", w.preview.current, first, w.preview.matches.Text)
+	}
+	w.search.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyF3, Modifier: fyne.KeyModifierShift})
+	if w.preview.current != first {
+		t.Errorf("Shift+F3 did not come back: %d, want %d", w.preview.current, first)
+	}
 }

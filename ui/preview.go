@@ -38,6 +38,12 @@ type preview struct {
 	hitBox  fyne.CanvasObject // the hit's chunk in body
 
 	copyButton, pathButton *widget.Button
+
+	query       string // what the shown hit was found with, for its matches
+	matchBlocks []int  // indexes in body of the chunks holding matches
+	current     int    // the match block last scrolled to
+	matches     *widget.Label
+	matchRow    *fyne.Container // the arrows and the count, when there are matches
 }
 
 func newPreview(w *Window) *preview {
@@ -53,18 +59,26 @@ func newPreview(w *Window) *preview {
 	p.pathButton = widget.NewButtonWithIcon("Copy path", theme.ContentCopyIcon(), p.copyPath)
 	// In a scroller, so the buttons never make the preview wider than its
 	// share of a small window (the results keep theirs).
+	p.matches = widget.NewLabel("")
+	prev := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() { p.moveMatch(-1) })
+	next := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { p.moveMatch(1) })
 	p.actions = container.NewHScroll(container.NewHBox(
 		widget.NewButtonWithIcon("Open in editor", theme.DocumentIcon(), p.openHit),
 		p.copyButton, p.pathButton,
 		widget.NewButtonWithIcon("Show in folder", theme.FolderOpenIcon(), p.showInFolder),
 	))
+	prev.Importance, next.Importance = widget.LowImportance, widget.LowImportance
+	p.matchRow = container.NewHBox(prev, next, p.matches)
+	p.matchRow.Hide()
 	p.actions.Hide()
-	p.root = container.NewBorder(container.NewVBox(p.heading, p.cite, p.actions, widget.NewSeparator()), nil, nil, nil, p.scroll)
+	p.root = container.NewBorder(container.NewVBox(p.heading, p.cite, p.actions, p.matchRow, widget.NewSeparator()), nil, nil, nil, p.scroll)
 	return p
 }
 
 func (p *preview) clear() {
 	p.has = false
+	p.matchBlocks = nil
+	p.matchRow.Hide()
 	p.heading.SetText("")
 	p.cite.SetText("")
 	p.actions.Hide()
@@ -75,6 +89,7 @@ func (p *preview) clear() {
 // show loads the hit's section off the UI thread.
 func (p *preview) show(h index.Hit) {
 	p.hit, p.has, p.hitBox = h, true, nil
+	p.query = p.w.lastQuery
 	p.seq++
 	seq := p.seq
 	p.heading.SetText(breadcrumb(h))
@@ -98,8 +113,15 @@ func (p *preview) show(h index.Hit) {
 func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 	p.body.Objects = nil
 	p.hitBox = nil
+	p.matchBlocks, p.current = nil, -1
 	for _, c := range section {
 		text := renderMarkdown(c.Text)
+		if highlightMatches(text, p.query) > 0 {
+			p.matchBlocks = append(p.matchBlocks, len(p.body.Objects))
+			if c.ChunkRowID == h.ChunkRowID {
+				p.current = len(p.matchBlocks) - 1
+			}
+		}
 		if c.ChunkRowID != h.ChunkRowID {
 			p.body.Add(text)
 			continue
@@ -114,11 +136,38 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 		p.body.Add(box)
 	}
 	p.body.Refresh()
+	p.showMatchCount()
 	p.scroll.ScrollToTop()
 	if p.hitBox != nil {
 		box := p.hitBox
 		p.scroll.Offset = fyne.NewPos(0, box.Position().Y)
 		p.scroll.Refresh()
+	}
+}
+
+// moveMatch scrolls to the next (dir 1) or previous (-1) passage of the
+// section that holds the query's words (F3, Shift+F3, the arrows).
+func (p *preview) moveMatch(dir int) {
+	if len(p.matchBlocks) == 0 {
+		return
+	}
+	p.current = (p.current + dir + len(p.matchBlocks)) % len(p.matchBlocks)
+	block := p.body.Objects[p.matchBlocks[p.current]]
+	p.scroll.Offset = fyne.NewPos(0, block.Position().Y)
+	p.scroll.Refresh()
+	p.showMatchCount()
+}
+
+func (p *preview) showMatchCount() {
+	p.matchRow.Show()
+	switch n := len(p.matchBlocks); {
+	case n == 0:
+		p.matches.SetText("")
+		p.matchRow.Hide()
+	case p.current < 0:
+		p.matches.SetText(fmt.Sprintf("%d passages with matches (F3)", n))
+	default:
+		p.matches.SetText(fmt.Sprintf("passage %d of %d with matches (F3)", p.current+1, n))
 	}
 }
 

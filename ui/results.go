@@ -33,8 +33,14 @@ func newSearchEntry(w *Window) *searchEntry {
 // TypedShortcut lets the window's shortcuts (Ctrl+O, Ctrl+Q…) work while
 // the search field has the keyboard; the field's own go to the field.
 func (e *searchEntry) TypedShortcut(s fyne.Shortcut) {
-	if cs, ok := s.(*desktop.CustomShortcut); ok && cs.Modifier == fyne.KeyModifierShortcutDefault && e.w.shortcut(cs.KeyName) {
-		return
+	if cs, ok := s.(*desktop.CustomShortcut); ok {
+		if cs.Modifier == fyne.KeyModifierShortcutDefault && e.w.shortcut(cs.KeyName) {
+			return
+		}
+		if cs.Modifier == fyne.KeyModifierShift && cs.KeyName == fyne.KeyF3 {
+			e.w.preview.moveMatch(-1)
+			return
+		}
 	}
 	e.Entry.TypedShortcut(s)
 }
@@ -50,6 +56,8 @@ func (e *searchEntry) TypedKey(k *fyne.KeyEvent) {
 		e.SetText("")
 	case fyne.KeyF1:
 		e.w.showShortcuts()
+	case fyne.KeyF3:
+		e.w.preview.moveMatch(1)
 	default:
 		e.Entry.TypedKey(k)
 	}
