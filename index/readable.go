@@ -150,3 +150,14 @@ func inlineText(s string) string {
 	s = markdownLink.ReplaceAllString(s, "$1")
 	return autolink.ReplaceAllString(s, "$1")
 }
+
+// Readable is the text a snippet shows for Markdown (see readable): for
+// paragraphs the window lays out itself (right-to-left ones).
+func Readable(md string) string { return readable(md) }
+
+// Matcher tells whether an analysed term is one the query looks for, as
+// MakeSnippet wants it.
+func Matcher(query string) func(term string) bool {
+	q := ParseQuery(query)
+	return q.Matches
+}

@@ -278,3 +278,72 @@ func TestPreviewMarksMatchesAndF3MovesBetweenThem(t *testing.T) {
 		t.Errorf("Shift+F3 did not come back: %d, want %d", w.preview.current, first)
 	}
 }
+
+// Right-to-left paragraphs read like the rest: no backticks or link
+// targets, the searched words marked; an autolink is a link.
+func TestPreviewReadsArabicAndAutolinks(t *testing.T) {
+	ix := newLibrary(t)
+	dir := writeFolder(t, map[string]string{
+		"vue.md":  "# الشروط\n\nاستخدم `v-if` لعرض العنصر عند تحقق الشرط، انظر [الدليل](https://example.org/guide).\n",
+		"more.md": "# More\n\nMore information about wombats: <https://example.org/wombats>.\n",
+	})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	w := newWindow(t, ix)
+	test.Type(w.search, "الشرط")
+	waitFor(t, "the Arabic preview", func() bool { return w.preview.hitBox != nil && w.preview.hit.Path == "vue.md" })
+	var para *snippetView
+	var find func(o fyne.CanvasObject)
+	find = func(o fyne.CanvasObject) {
+		switch v := o.(type) {
+		case *snippetView:
+			if strings.Contains(v.source, "v-if") {
+				para = v
+			}
+		case *fyne.Container:
+			for _, c := range v.Objects {
+				find(c)
+			}
+		}
+	}
+	find(w.preview.body)
+	if para == nil {
+		t.Fatal("no right-to-left paragraph in the preview")
+	}
+	if got := para.String(); strings.ContainsAny(got, "`()") || strings.Contains(got, "https") || !strings.Contains(got, "الدليل") {
+		t.Errorf("paragraph shows %q", got)
+	}
+	marked := 0
+	for _, word := range para.words {
+		if word.hit {
+			marked++
+		}
+	}
+	if marked == 0 || len(w.preview.matchBlocks) == 0 {
+		t.Errorf("the searched word is not marked in the Arabic paragraph (%d marked)", marked)
+	}
+
+	w.search.SetText("wombats")
+	waitFor(t, "the autolink preview", func() bool { return w.preview.hitBox != nil && w.preview.hit.Path == "more.md" })
+	links := 0
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch v := o.(type) {
+		case *widget.RichText:
+			for _, s := range v.Segments {
+				if h, ok := s.(*widget.HyperlinkSegment); ok && h.URL != nil && h.URL.Path == "/wombats" {
+					links++
+				}
+			}
+		case *fyne.Container:
+			for _, c := range v.Objects {
+				walk(c)
+			}
+		}
+	}
+	walk(w.preview.body)
+	if links != 1 {
+		t.Errorf("the autolink is shown as %d links", links)
+	}
+}

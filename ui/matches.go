@@ -9,13 +9,17 @@ import (
 
 // highlightMatches marks the query's words in rich text the way snippets
 // do (bold, in the match colour) and returns how many it marked. Tables
-// drawn as grids and right-to-left paragraphs keep their plain text.
+// drawn as grids keep their plain text.
 func highlightMatches(o fyne.CanvasObject, query string) int {
 	n := 0
 	switch v := o.(type) {
 	case *widget.RichText:
 		v.Segments, n = highlightSegments(v.Segments, query)
 		v.Refresh()
+	case *snippetView:
+		if v.source != "" && query != "" {
+			n = v.mark(index.Matcher(query))
+		}
 	case *fyne.Container:
 		for _, c := range v.Objects {
 			n += highlightMatches(c, query)

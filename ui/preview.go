@@ -175,10 +175,15 @@ func (p *preview) showMatchCount() {
 // ![alt][reference].
 var markdownImage = regexp.MustCompile(`!\[((?:[^\]\\]|\\.)*)\](?:\((?:[^()\\]|\\.|\([^()]*\))*\)|\[[^\]]*\])`)
 
+// markdownAutolink is <scheme://…>.
+var markdownAutolink = regexp.MustCompile(`<([a-zA-Z][a-zA-Z0-9+.-]{1,31}://[^\s<>]*)>`)
+
 // imagesAsText replaces each image with its alt text in brackets before
 // Fyne parses the Markdown: its image segments keep only the title
 // attribute, and Folio never loads an image anyway.
 func imagesAsText(md string) string {
+	// Fyne's Markdown shows no autolinks (<https://…>): as links, they do.
+	md = markdownAutolink.ReplaceAllString(md, "[$1]($1)")
 	return markdownImage.ReplaceAllStringFunc(md, func(img string) string {
 		alt := strings.TrimSpace(markdownImage.FindStringSubmatch(img)[1])
 		if alt == "" {

@@ -27,6 +27,7 @@ type snippetView struct {
 	maxLines int     // 0: as many as the words need
 	lines    int     // lines used at the last layout
 	width    float32 // width of the last layout
+	source   string  // a preview paragraph's text (newRTLParagraph), to mark matches in
 }
 
 type snippetWord struct {
@@ -44,10 +45,18 @@ func newSnippetView() *snippetView {
 // newRTLParagraph shows right-to-left prose in the preview: Fyne shapes
 // Arabic letters but lays words out left to right, so Folio flows them.
 func newRTLParagraph(text string) *snippetView {
-	s := &snippetView{}
+	s := &snippetView{source: index.Readable(text)}
 	s.ExtendBaseWidget(s)
-	s.set(index.Snippet{Text: text})
+	s.mark(nil)
 	return s
+}
+
+// mark shows the paragraph for reading (Markdown's backticks, emphasis
+// and link targets dropped, as in snippets) with match's words marked.
+func (s *snippetView) mark(match func(term string) bool) int {
+	sn := index.MakeSnippet(s.source, match, utf8.RuneCountInString(s.source)+1)
+	s.set(sn)
+	return len(sn.Highlights)
 }
 
 // String is the snippet's text, for tests and accessibility.
