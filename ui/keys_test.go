@@ -347,3 +347,50 @@ func TestPreviewReadsArabicAndAutolinks(t *testing.T) {
 		t.Errorf("the autolink is shown as %d links", links)
 	}
 }
+
+// tldr-style Markdown reads as written in the preview: "[c]reate" whole,
+// and a quoted sentence with inline code on one line.
+func TestPreviewKeepsBracketsAndQuotedCodeInTheirSentence(t *testing.T) {
+	shown := func(md string) []*widget.TextSegment {
+		var out []*widget.TextSegment
+		var walk func(o fyne.CanvasObject)
+		walk = func(o fyne.CanvasObject) {
+			switch v := o.(type) {
+			case *widget.RichText:
+				var segs func([]widget.RichTextSegment)
+				segs = func(ss []widget.RichTextSegment) {
+					for _, s := range ss {
+						switch x := s.(type) {
+						case *widget.TextSegment:
+							out = append(out, x)
+						case *widget.ListSegment:
+							segs(x.Items)
+						case *widget.ParagraphSegment:
+							segs(x.Texts)
+						}
+					}
+				}
+				segs(v.Segments)
+			case *fyne.Container:
+				for _, c := range v.Objects {
+					walk(c)
+				}
+			}
+		}
+		walk(renderMarkdown(md))
+		return out
+	}
+	var text strings.Builder
+	for _, s := range shown("- [c]reate a g[z]ipped archive:") {
+		text.WriteString(s.Text)
+	}
+	if got := text.String(); got != "[c]reate a g[z]ipped archive:" {
+		t.Errorf("brackets shown as %q", got)
+	}
+	segs := shown("> Often combined with a method, such as `gzip` or `bzip2`.")
+	for i, s := range segs[:len(segs)-1] {
+		if !s.Style.Inline {
+			t.Errorf("segment %d (%q) ends the line inside the sentence", i, s.Text)
+		}
+	}
+}

@@ -216,7 +216,29 @@ func safeSegments(segs []widget.RichTextSegment) []widget.RichTextSegment {
 			out = append(out, s)
 		}
 	}
-	return out
+	return flowSegments(out)
+}
+
+// flowSegments undoes two ways Fyne's Markdown breaks a sentence. It puts
+// a space after each piece of text followed by an inline one, so tldr's
+// "[c]reate", which goldmark gives as "[", "c", "]reate", shows as
+// "[ c]reate"; and in a blockquote each piece of text ends its own line,
+// so "such as `gzip` or `bzip2`" breaks around the code.
+func flowSegments(segs []widget.RichTextSegment) []widget.RichTextSegment {
+	for i, s := range segs {
+		t, ok := s.(*widget.TextSegment)
+		if !ok || i+1 >= len(segs) {
+			continue
+		}
+		if t.Style == widget.RichTextStyleBlockquote && segs[i+1].Inline() {
+			t.Style.Inline = true // the code or link that follows is on the same line
+		}
+		next, ok := segs[i+1].(*widget.TextSegment)
+		if ok && (strings.HasSuffix(t.Text, "[ ") || strings.HasSuffix(t.Text, " ") && strings.HasPrefix(next.Text, "]")) {
+			t.Text = strings.TrimSuffix(t.Text, " ")
+		}
+	}
+	return segs
 }
 
 func (p *preview) filePath() string {
