@@ -109,6 +109,7 @@ func TestPreviewShowsLinksAsTheirTextAndLoadsNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := newWindow(t, ix)
+	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
 	test.Type(w.search, "kestrel")
 	waitFor(t, "the preview", func() bool { return w.preview.hitBox != nil })
 	var links, images int

@@ -82,8 +82,12 @@ func TestClickingAResultKeepsTheKeyboardOnTheSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := newWindow(t, ix)
+	// The sidebar's first load repeats the search when folders appear:
+	// let it happen before the click.
+	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
 	test.Type(w.search, "zebra")
 	waitFor(t, "three results", func() bool { return w.lastQuery == "zebra" && len(w.results.hits) == 3 })
+	settled(w)
 	w.results.list.Select(1) // what a click does
 	if w.win.Canvas().Focused() != w.search {
 		t.Fatal("the search field lost the keyboard after a click in the results")
@@ -140,6 +144,7 @@ func TestCopyButtonsSayCopiedAndCopyTheFullPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := newWindow(t, ix)
+	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
 	test.Type(w.search, "zebra")
 	waitFor(t, "the preview", func() bool { return w.preview.has })
 	test.Tap(w.preview.pathButton)
@@ -243,6 +248,7 @@ func TestPreviewMarksMatchesAndF3MovesBetweenThem(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := newWindow(t, ix)
+	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
 	test.Type(w.search, "paracetamol")
 	waitFor(t, "the preview", func() bool { return w.preview.hitBox != nil })
 	if n := len(w.preview.matchBlocks); n != 2 {
@@ -291,6 +297,7 @@ func TestPreviewReadsArabicAndAutolinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := newWindow(t, ix)
+	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
 	test.Type(w.search, "الشرط")
 	waitFor(t, "the Arabic preview", func() bool { return w.preview.hitBox != nil && w.preview.hit.Path == "vue.md" })
 	var para *snippetView
@@ -393,4 +400,12 @@ func TestPreviewKeepsBracketsAndQuotedCodeInTheirSentence(t *testing.T) {
 			t.Errorf("segment %d (%q) ends the line inside the sentence", i, s.Text)
 		}
 	}
+}
+
+// settled waits until no background callback of the window is half done
+// (the test driver runs them on their own goroutines): one that has set
+// lastQuery may still be about to select the first result.
+func settled(w *Window) {
+	w.uiMu.Lock()
+	defer w.uiMu.Unlock()
 }

@@ -28,6 +28,7 @@ type snippetView struct {
 	lines    int     // lines used at the last layout
 	width    float32 // width of the last layout
 	source   string  // a preview paragraph's text (newRTLParagraph), to mark matches in
+	ltr      []bool  // in a right-to-left text, the words that read left to right (bidi.go)
 }
 
 type snippetWord struct {
@@ -76,6 +77,14 @@ func (s *snippetView) String() string {
 func (s *snippetView) set(sn index.Snippet) {
 	s.words = snippetWords(sn)
 	s.rtl = isRTL(sn.Text)
+	s.ltr = nil
+	if s.rtl {
+		texts := make([]string, len(s.words))
+		for i, w := range s.words {
+			texts[i] = w.text
+		}
+		s.ltr = wordDirections(texts, true)
+	}
 	s.Refresh()
 }
 
@@ -148,6 +157,37 @@ func (r *snippetRenderer) MinSize() fyne.Size {
 	return fyne.NewSize(theme.TextSize()*4, float32(lines)*lineHeight())
 }
 
+// reorderLTRRuns keeps each run of left-to-right words of one line of a
+// right-to-left text in its own order ("Vue 3", not "3 Vue"): the run
+// keeps its place in the line, its words go left to right inside it.
+func (r *snippetRenderer) reorderLTRRuns(width float32) {
+	for i := 0; i < len(r.texts); {
+		if !r.s.ltr[i] || !r.texts[i].Visible() {
+			i++
+			continue
+		}
+		j := i
+		for j+1 < len(r.texts) && r.s.ltr[j+1] && r.texts[j+1].Visible() && r.texts[j+1].Position().Y == r.texts[i].Position().Y {
+			j++
+		}
+		// In the mirrored layout the run starts at its last word's left
+		// edge; each gap between two words stays the same, in reverse.
+		gaps := make([]float32, j-i)
+		for k := i; k < j; k++ {
+			gaps[k-i] = r.texts[k].Position().X - (r.texts[k+1].Position().X + r.texts[k+1].Size().Width)
+		}
+		x := r.texts[j].Position().X
+		for k := i; k <= j; k++ {
+			r.texts[k].Move(fyne.NewPos(x, r.texts[k].Position().Y))
+			x += r.texts[k].Size().Width
+			if k < j {
+				x += gaps[k-i]
+			}
+		}
+		i = j + 1
+	}
+}
+
 func lineHeight() float32 {
 	return fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height
 }
@@ -156,8 +196,12 @@ func (r *snippetRenderer) Refresh() {
 	r.texts = r.texts[:0]
 	r.objects = r.objects[:0]
 	fg, match := theme.Color(theme.ColorNameForeground), theme.Color(ColorNameMatch)
-	for _, w := range r.s.words {
-		t := canvas.NewText(w.text, fg)
+	for i, w := range r.s.words {
+		text := w.text
+		if r.s.rtl && !r.s.ltr[i] {
+			text = visualRTLWord(text)
+		}
+		t := canvas.NewText(text, fg)
 		t.TextSize = theme.TextSize()
 		if w.hit {
 			t.Color = match
@@ -200,6 +244,9 @@ func (r *snippetRenderer) Layout(size fyne.Size) {
 		}
 		t.Move(fyne.NewPos(pos, float32(line)*lh))
 		x += w
+	}
+	if r.s.rtl {
+		r.reorderLTRRuns(size.Width)
 	}
 	used := line + 1
 	if len(r.texts) == 0 {

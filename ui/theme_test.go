@@ -89,6 +89,7 @@ func TestNoLabelUsesTheDisabledGrey(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := newWindow(t, ix)
+	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
 	test.Type(w.search, "alpha")
 	waitFor(t, "the preview", func() bool { return w.preview.hitBox != nil && len(w.library.folders) == 1 })
 	row := w.results.list.CreateItem()

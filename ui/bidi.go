@@ -1,0 +1,146 @@
+package ui
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/bidi"
+)
+
+// Right-to-left paragraphs, snippets and breadcrumbs are laid out a word
+// at a time (Fyne draws each piece of text left to right and has no
+// paragraph-level bidi). The Unicode bidirectional algorithm, applied at
+// the level of words with golang.org/x/text/unicode/bidi's character
+// classes, gives what the layout needs:
+//
+//   - each word's direction: its first strong character's (L; R or AL),
+//     and for a word with none (numbers, punctuation) that of the strong
+//     words around it when they agree, a number after a left-to-right
+//     word being left-to-right too (rules W7, N1), else the paragraph's;
+//   - in a right-to-left paragraph, a run of left-to-right words ("Vue 3")
+//     keeps its own order inside the right-to-left flow (rule L2);
+//   - in a right-to-left word, punctuation at its ends belongs on the
+//     other side ("بببب." shows its full stop on the left) and brackets
+//     mirror (rule L4).
+//
+// Not covered: embeddings and isolates (explicit bidi controls), and
+// reordering inside one word that mixes directions.
+
+type wordDir int8
+
+const (
+	dirNeutral wordDir = iota
+	dirLTR
+	dirRTL
+)
+
+// strongDir is the direction of the first strong character of word.
+func strongDir(word string) wordDir {
+	for _, r := range word {
+		p, _ := bidi.LookupRune(r)
+		switch p.Class() {
+		case bidi.L:
+			return dirLTR
+		case bidi.R, bidi.AL:
+			return dirRTL
+		}
+	}
+	return dirNeutral
+}
+
+func isNumber(word string) bool {
+	for _, r := range word {
+		p, _ := bidi.LookupRune(r)
+		if c := p.Class(); c == bidi.EN || c == bidi.AN {
+			return true
+		}
+	}
+	return false
+}
+
+// wordDirections resolves every word's direction in a paragraph of the
+// given direction (rtl true: right to left): true means left to right.
+func wordDirections(words []string, rtl bool) []bool {
+	para := dirLTR
+	if rtl {
+		para = dirRTL
+	}
+	dirs := make([]wordDir, len(words))
+	for i, w := range words {
+		dirs[i] = strongDir(w)
+	}
+	out := make([]bool, len(words))
+	for i, d := range dirs {
+		if d == dirNeutral {
+			prev, next := para, para
+			for j := i - 1; j >= 0; j-- {
+				if dirs[j] != dirNeutral {
+					prev = dirs[j]
+					break
+				}
+			}
+			for j := i + 1; j < len(dirs); j++ {
+				if dirs[j] != dirNeutral {
+					next = dirs[j]
+					break
+				}
+			}
+			switch {
+			case prev == next:
+				d = prev
+			case prev == dirLTR && isNumber(words[i]):
+				d = dirLTR
+			default:
+				d = para
+			}
+		}
+		out[i] = d == dirLTR
+	}
+	return out
+}
+
+// mirrorBrackets swaps the brackets a right-to-left word shows mirrored.
+var mirrorBrackets = strings.NewReplacer("(", ")", ")", "(", "[", "]", "]", "[", "{", "}", "}", "{", "«", "»", "»", "«")
+
+// visualRTLWord is how a right-to-left word is drawn by a left-to-right
+// renderer: punctuation at its end goes to its start and the other way
+// round, in reverse order, brackets mirrored.
+func visualRTLWord(word string) string {
+	isPunct := func(r rune) bool {
+		p, _ := bidi.LookupRune(r)
+		switch p.Class() {
+		case bidi.ON, bidi.CS, bidi.ES, bidi.ET:
+			return true
+		}
+		return false
+	}
+	start, end := 0, len(word)
+	for start < end {
+		r, n := utf8.DecodeRuneInString(word[start:])
+		if !isPunct(r) {
+			break
+		}
+		start += n
+	}
+	for end > start {
+		r, n := utf8.DecodeLastRuneInString(word[:end])
+		if !isPunct(r) {
+			break
+		}
+		end -= n
+	}
+	if start == 0 && end == len(word) {
+		return word
+	}
+	return mirrored(word[end:]) + word[start:end] + mirrored(word[:start])
+}
+
+// mirrored is punctuation of a right-to-left word as drawn left to right:
+// in reverse order, brackets mirrored.
+func mirrored(punct string) string {
+	r := []rune(mirrorBrackets.Replace(punct))
+	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+		r[i], r[j] = r[j], r[i]
+	}
+	return string(r)
+}

@@ -1,0 +1,51 @@
+package ui
+
+import (
+	"reflect"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"folio/index"
+)
+
+func TestWordDirections(t *testing.T) {
+	// A number after a left-to-right word is left to right (W7), also
+	// past a comma; one between right-to-left words is not.
+	words := []string{"يستخدم", "Vue", "3", "و", "npm", "،", "2024", "الآن", "5", "أيام."}
+	got := wordDirections(words, true)
+	want := []bool{false, true, true, false, true, false, true, false, false, false}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("directions %v, want %v", got, want)
+	}
+	for in, out := range map[string]string{"بببب.": ".بببب", "(مثال)": "(مثال)", "«نص»،": "،«نص»", "كلمة": "كلمة"} {
+		if got := visualRTLWord(in); got != out {
+			t.Errorf("visualRTLWord(%q) = %q, want %q", in, got, out)
+		}
+	}
+}
+
+// A right-to-left line keeps left-to-right runs in their order and puts a
+// word's full stop on its left.
+func TestRightToLeftLayoutKeepsLatinRunsAndPunctuation(t *testing.T) {
+	test.NewTempApp(t).Settings().SetTheme(Theme())
+	s := &snippetView{}
+	s.ExtendBaseWidget(s)
+	s.set(index.Snippet{Text: "يستخدم Vue 3 الآن."})
+	w := test.NewTempWindow(t, s)
+	w.Resize(fyne.NewSize(600, 100))
+	s.Resize(fyne.NewSize(600, 40))
+	r := test.WidgetRenderer(s).(*snippetRenderer)
+	r.Layout(s.Size())
+	x := map[string]float32{}
+	for i, tx := range r.texts {
+		x[s.words[i].text] = tx.Position().X
+		if s.words[i].text == "الآن." && tx.Text != ".الآن" {
+			t.Errorf("the last word is drawn %q, want its full stop on the left", tx.Text)
+		}
+	}
+	if !(x["يستخدم"] > x["3"] && x["3"] > x["Vue"] && x["Vue"] > x["الآن."]) {
+		t.Errorf("positions %v: want يستخدم rightmost, then Vue 3 reading left to right, then الآن. leftmost", x)
+	}
+}
