@@ -102,9 +102,27 @@ func MeasureSizes(chunks []Chunk, opt Options) Sizes {
 // Measure checks chunks of doc (from Split, SplitFixed or anything else
 // that sets Start and End into doc.Text) against the document's structure.
 func Measure(doc *Document, opt Options) Report {
+	r, m, p := measureDefects(doc, opt)
+	if m == nil {
+		return r
+	}
+	r.Adjacency = m.adjacency
+	r.Coverage = m.coverage(p)
+	return r
+}
+
+// MeasureDefects is Measure without coverage (the words no chunk holds),
+// which costs more than the rest together: what a library's health report
+// needs of each file.
+func MeasureDefects(doc *Document, opt Options) Report {
+	r, _, _ := measureDefects(doc, opt)
+	return r
+}
+
+func measureDefects(doc *Document, opt Options) (Report, *measurer, *parsed) {
 	src, err := newSource([]byte(doc.Text))
 	if err != nil {
-		return Report{}
+		return Report{}, nil, nil
 	}
 	p := parse(src)
 	r := Report{Sizes: MeasureSizes(doc.Chunks, opt)}
@@ -112,12 +130,10 @@ func Measure(doc *Document, opt Options) Report {
 	for _, c := range doc.Chunks {
 		r.StoredChars += utf8.RuneCountInString(c.Text)
 	}
-	m := measurer{src: src, chunks: doc.Chunks, omitted: doc.Omitted}
+	m := &measurer{src: src, chunks: doc.Chunks, omitted: doc.Omitted}
 	m.walk(p.blocks, true)
 	r.Defects = m.defects(p)
-	r.Adjacency = m.adjacency
-	r.Coverage = m.coverage(p)
-	return r
+	return r, m, p
 }
 
 type measurer struct {

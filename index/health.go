@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"folio/chunker"
 	"folio/index/analyze"
@@ -172,10 +175,49 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("health: %w", err)
 	}
-	for _, d := range docs {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
+	// Re-splitting and measuring is most of the report's time: the files
+	// are measured in parallel, then merged in order.
+	type measured struct {
+		defects []Defect
+		stale   bool
+	}
+	results := make([]measured, len(docs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(docs) || ctx.Err() != nil {
+					return
+				}
+				d := docs[i]
+				opt, ok := parseChunkerTag(d.tag)
+				data, err := os.ReadFile(filepath.Join(f.Path, filepath.FromSlash(d.rel)))
+				if !ok || err != nil {
+					results[i].stale = true
+					continue
+				}
+				cd, err := chunker.Split(d.rel, data, opt)
+				if err != nil || !sameIDs(cd.Chunks, d.ids) {
+					results[i].stale = true
+					continue
+				}
+				for _, p := range chunker.MeasureDefects(cd, opt).Defects.Problems {
+					c := cd.Chunks[p.Ordinal]
+					results[i].defects = append(results[i].defects, Defect{Kind: p.Kind, Folder: f.Path, Path: d.rel,
+						StartLine: c.StartLine, EndLine: c.EndLine, HeadingPath: c.Path})
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for i, d := range docs {
 		opt, ok := parseChunkerTag(d.tag)
 		// Each chunk is judged against the settings its document was
 		// indexed with, not settings changed since.
@@ -187,22 +229,13 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 		own := chunker.MeasureSizes(all[d.first:d.first+len(d.ids)], judge)
 		h.Sizes.OverMax += own.OverMax
 		h.Sizes.UnderMin += own.UnderMin
-		data, err := os.ReadFile(filepath.Join(f.Path, filepath.FromSlash(d.rel)))
-		if !ok || err != nil {
+		if results[i].stale {
 			h.Stale++
 			continue
 		}
-		cd, err := chunker.Split(d.rel, data, opt)
-		if err != nil || !sameIDs(cd.Chunks, d.ids) {
-			h.Stale++
-			continue
-		}
-		r := chunker.Measure(cd, opt)
-		for _, p := range r.Defects.Problems {
-			c := cd.Chunks[p.Ordinal]
-			h.Counts[p.Kind]++
-			h.Defects = append(h.Defects, Defect{Kind: p.Kind, Folder: f.Path, Path: d.rel,
-				StartLine: c.StartLine, EndLine: c.EndLine, HeadingPath: c.Path})
+		for _, def := range results[i].defects {
+			h.Counts[def.Kind]++
+			h.Defects = append(h.Defects, def)
 		}
 	}
 	return all, nil
