@@ -11,6 +11,7 @@
 #                with its same-run reference, as one table (about 6 minutes)
 #   make screenshot  start the real window under Xvfb on the sample library,
 #                type a query and write assets/screenshot.png
+#   make screenshots the README's set: dark, light, Arabic, 800x600
 #   make clean   remove build output
 
 # ---- variables ---------------------------------------------------------------
@@ -39,7 +40,7 @@ export CGO_ENABLED := 1
 
 .DEFAULT_GOAL := build
 
-.PHONY: all deps build run test fmt-check vet bench bench-process bench-report clean screenshot
+.PHONY: all deps build run test fmt-check vet bench bench-process bench-report clean screenshot screenshots
 
 all: build
 
@@ -268,6 +269,8 @@ bench-report: build
 
 SCREENSHOT       ?= assets/screenshot.png
 SCREENSHOT_QUERY ?= paracetamol dose
+SCREENSHOT_THEME ?= dark
+SCREENSHOT_SIZE  ?= 1180x760
 SCREENSHOT_PKGS  := xvfb xdotool imagemagick
 
 # A fresh config and cache folder, so the window opens on the sample
@@ -285,17 +288,28 @@ trap 'kill $$app $$xvfb 2>/dev/null; wait 2>/dev/null; rm -rf "$$tmp" || true' E
 display=:$$(( 90 + $$$$ % 9 ))
 Xvfb $$display -screen 0 1280x800x24 >/dev/null 2>&1 & xvfb=$$!
 sleep 1
-DISPLAY=$$display XDG_CONFIG_HOME=$$tmp/config XDG_CACHE_HOME=$$tmp/cache LANG=C.UTF-8 ./$(BIN) >"$$tmp/log" 2>&1 & app=$$!
+DISPLAY=$$display FYNE_THEME=$(SCREENSHOT_THEME) XDG_CONFIG_HOME=$$tmp/config XDG_CACHE_HOME=$$tmp/cache LANG=C.UTF-8 ./$(BIN) >"$$tmp/log" 2>&1 & app=$$!
 sleep 4
+w=$${SCREENSHOT_SIZE%x*} h=$${SCREENSHOT_SIZE#*x}
+DISPLAY=$$display xdotool search --name Folio windowsize "$$w" "$$h" >/dev/null 2>&1 || true
+sleep 1
 DISPLAY=$$display xdotool type --delay 120 "$(SCREENSHOT_QUERY)"
 sleep 2
-DISPLAY=$$display import -window root -crop 1180x760+0+0 +repage "$(SCREENSHOT)"
+DISPLAY=$$display import -window root -crop "$(SCREENSHOT_SIZE)+0+0" +repage "$(SCREENSHOT)"
 echo "screenshot: wrote $(SCREENSHOT)"
 endef
 export SCREENSHOT_SCRIPT
 
 screenshot: build
-	@sh -c "$$SCREENSHOT_SCRIPT"
+	@SCREENSHOT_SIZE=$(SCREENSHOT_SIZE) bash -c "$$SCREENSHOT_SCRIPT"
+
+# screenshots: the README's set, dark and light, English and Arabic, and a
+# small window.
+screenshots: build
+	@$(MAKE) --no-print-directory screenshot
+	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-light.png SCREENSHOT_THEME=light
+	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-arabic.png SCREENSHOT_QUERY="الإجازة السنوية"
+	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-small.png SCREENSHOT_SIZE=800x600 SCREENSHOT_QUERY="fever dose"
 
 clean:
 	rm -rf bin

@@ -34,6 +34,10 @@ func highlightSegments(segs []widget.RichTextSegment, query string) ([]widget.Ri
 	for _, s := range segs {
 		switch v := s.(type) {
 		case *widget.TextSegment:
+			if v.Style.TextStyle.Monospace && !v.Style.Inline {
+				out = append(out, v) // a code block keeps its columns
+				continue
+			}
 			parts, m := splitAtMatches(v, query)
 			n += m
 			for _, p := range parts {
