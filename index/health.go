@@ -3,7 +3,6 @@ package index
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -195,7 +194,7 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 				}
 				d := docs[i]
 				opt, ok := parseChunkerTag(d.tag)
-				data, err := os.ReadFile(filepath.Join(f.Path, filepath.FromSlash(d.rel)))
+				data, err := readRegular(filepath.Join(f.Path, filepath.FromSlash(d.rel))) // never blocks on a FIFO put in its place
 				if !ok || err != nil {
 					results[i].stale = true
 					continue
