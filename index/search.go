@@ -204,7 +204,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		h.Rank = opt.Offset + i + 1
 		h.Stale = !h.Offline && h.changedOnDisk()
 		for j := range h.More {
-			h.More[j].Stale = !h.Offline && h.More[j].changedOnDisk()
+			h.More[j].Stale = h.Stale // the same file: one stat for all its passages
 		}
 		if !opt.NoSnippets {
 			h.Snippet = makeSnippet(readable(h.Text), st.matches, keep, opt.SnippetWidth)
