@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -113,27 +112,16 @@ func TestPreviewShowsLinksAsTheirTextAndLoadsNothing(t *testing.T) {
 	test.Type(w.search, "kestrel")
 	waitFor(t, "the preview", func() bool { return w.preview.hitBox != nil })
 	var links, images int
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch v := o.(type) {
-		case *widget.RichText:
-			for _, seg := range v.Segments {
-				switch h := seg.(type) {
-				case *widget.HyperlinkSegment:
-					if h.Text == "the dosing guide" && h.URL != nil && h.URL.Host == "example.org" {
-						links++
-					}
-				case *widget.ImageSegment:
-					images++
-				}
+	for _, seg := range segmentsUnder(w.preview.body) {
+		switch h := seg.(type) {
+		case *widget.HyperlinkSegment:
+			if h.Text == "the dosing guide" && h.URL != nil && h.URL.Host == "example.org" {
+				links++
 			}
-		case *fyne.Container:
-			for _, c := range v.Objects {
-				walk(c)
-			}
+		case *widget.ImageSegment:
+			images++
 		}
 	}
-	walk(w.preview.body)
 	if links != 1 || images != 0 {
 		t.Errorf("preview has %d links to the guide and %d images, want 1 and 0", links, images)
 	}

@@ -255,22 +255,11 @@ func TestPreviewMarksMatchesAndF3MovesBetweenThem(t *testing.T) {
 		t.Fatalf("%d passages with matches, want 2 (of %d shown)", n, len(w.preview.body.Objects))
 	}
 	var marked []string
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch v := o.(type) {
-		case *widget.RichText:
-			for _, s := range v.Segments {
-				if ts, ok := s.(*widget.TextSegment); ok && ts.Style.ColorName == ColorNameMatch {
-					marked = append(marked, ts.Text)
-				}
-			}
-		case *fyne.Container:
-			for _, c := range v.Objects {
-				walk(c)
-			}
+	for _, seg := range segmentsUnder(w.preview.body) {
+		if ts, ok := seg.(*widget.TextSegment); ok && ts.Style.ColorName == ColorNameMatch {
+			marked = append(marked, ts.Text)
 		}
 	}
-	walk(w.preview.body)
 	if strings.Join(marked, ",") != "Paracetamol,paracetamol" {
 		t.Errorf("marked %q", marked)
 	}
@@ -301,20 +290,11 @@ func TestPreviewReadsArabicAndAutolinks(t *testing.T) {
 	test.Type(w.search, "الشرط")
 	waitFor(t, "the Arabic preview", func() bool { return w.preview.hitBox != nil && w.preview.hit.Path == "vue.md" })
 	var para *snippetView
-	var find func(o fyne.CanvasObject)
-	find = func(o fyne.CanvasObject) {
-		switch v := o.(type) {
-		case *snippetView:
-			if strings.Contains(v.source, "v-if") {
-				para = v
-			}
-		case *fyne.Container:
-			for _, c := range v.Objects {
-				find(c)
-			}
+	for _, obj := range objectsUnder(w.preview.body) {
+		if v, ok := obj.(*snippetView); ok && strings.Contains(v.source, "v-if") {
+			para = v
 		}
 	}
-	find(w.preview.body)
 	if para == nil {
 		t.Fatal("no right-to-left paragraph in the preview")
 	}
@@ -334,22 +314,11 @@ func TestPreviewReadsArabicAndAutolinks(t *testing.T) {
 	w.search.SetText("wombats")
 	waitFor(t, "the autolink preview", func() bool { return w.preview.hitBox != nil && w.preview.hit.Path == "more.md" })
 	links := 0
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch v := o.(type) {
-		case *widget.RichText:
-			for _, s := range v.Segments {
-				if h, ok := s.(*widget.HyperlinkSegment); ok && h.URL != nil && h.URL.Path == "/wombats" {
-					links++
-				}
-			}
-		case *fyne.Container:
-			for _, c := range v.Objects {
-				walk(c)
-			}
+	for _, seg := range segmentsUnder(w.preview.body) {
+		if h, ok := seg.(*widget.HyperlinkSegment); ok && h.URL != nil && h.URL.Path == "/wombats" {
+			links++
 		}
 	}
-	walk(w.preview.body)
 	if links != 1 {
 		t.Errorf("the autolink is shown as %d links", links)
 	}
@@ -360,31 +329,11 @@ func TestPreviewReadsArabicAndAutolinks(t *testing.T) {
 func TestPreviewKeepsBracketsAndQuotedCodeInTheirSentence(t *testing.T) {
 	shown := func(md string) []*widget.TextSegment {
 		var out []*widget.TextSegment
-		var walk func(o fyne.CanvasObject)
-		walk = func(o fyne.CanvasObject) {
-			switch v := o.(type) {
-			case *widget.RichText:
-				var segs func([]widget.RichTextSegment)
-				segs = func(ss []widget.RichTextSegment) {
-					for _, s := range ss {
-						switch x := s.(type) {
-						case *widget.TextSegment:
-							out = append(out, x)
-						case *widget.ListSegment:
-							segs(x.Items)
-						case *widget.ParagraphSegment:
-							segs(x.Texts)
-						}
-					}
-				}
-				segs(v.Segments)
-			case *fyne.Container:
-				for _, c := range v.Objects {
-					walk(c)
-				}
+		for _, seg := range segmentsUnder(renderMarkdown(md)) {
+			if ts, ok := seg.(*widget.TextSegment); ok {
+				out = append(out, ts)
 			}
 		}
-		walk(renderMarkdown(md))
 		return out
 	}
 	var text strings.Builder
@@ -408,4 +357,39 @@ func TestPreviewKeepsBracketsAndQuotedCodeInTheirSentence(t *testing.T) {
 func settled(w *Window) {
 	w.uiMu.Lock()
 	defer w.uiMu.Unlock()
+}
+
+// objectsUnder is every object under o, containers opened, o first.
+func objectsUnder(o fyne.CanvasObject) []fyne.CanvasObject {
+	out := []fyne.CanvasObject{o}
+	if c, ok := o.(*fyne.Container); ok {
+		for _, child := range c.Objects {
+			out = append(out, objectsUnder(child)...)
+		}
+	}
+	return out
+}
+
+// segmentsUnder is every rich-text segment under o, lists and paragraphs
+// opened.
+func segmentsUnder(o fyne.CanvasObject) []widget.RichTextSegment {
+	var out []widget.RichTextSegment
+	var add func([]widget.RichTextSegment)
+	add = func(ss []widget.RichTextSegment) {
+		for _, s := range ss {
+			out = append(out, s)
+			switch x := s.(type) {
+			case *widget.ListSegment:
+				add(x.Items)
+			case *widget.ParagraphSegment:
+				add(x.Texts)
+			}
+		}
+	}
+	for _, obj := range objectsUnder(o) {
+		if rt, ok := obj.(*widget.RichText); ok {
+			add(rt.Segments)
+		}
+	}
+	return out
 }
