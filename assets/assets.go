@@ -22,3 +22,10 @@ func Sample() fs.FS {
 	}
 	return sub
 }
+
+// ThirdPartyLicenses holds the licence texts of every module compiled into
+// Folio, generated from the module graph (`make licenses`); the About
+// dialog shows them and the packages ship the file.
+//
+//go:embed THIRD-PARTY-LICENSES.txt
+var ThirdPartyLicenses string
