@@ -1,3 +1,7 @@
+//go:build unix
+
+// The watching benchmark reads rusage and /proc/self/io, which Windows lacks.
+
 package app
 
 import (

@@ -1,0 +1,6 @@
+//go:build !windows
+
+package app
+
+// attachConsole is needed on Windows only (console_windows.go).
+func attachConsole() {}
