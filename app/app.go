@@ -39,34 +39,37 @@ func init() {
 
 // Main runs Folio with the given arguments and returns the exit code.
 func Main(args []string) int {
+	if len(args) > 0 {
+		attachConsole()
+	}
 	return run(&env{stdout: os.Stdout, stderr: os.Stderr}, args)
 }
 
 func run(e *env, args []string) int {
 	if len(args) == 0 {
-		return runGUI(e, "")
-	}
-	if args[0] == "--db" && len(args) == 2 {
-		return runGUI(e, args[1])
+		return openGUI(e, "", nil)
 	}
 	switch args[0] {
 	case "help", "-h", "--help", "-help":
 		usage(e.stdout)
 		return exitOK
+	case "--version", "version":
+		return runVersion(e, args[1:])
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
 			return c.run(e, args[1:])
 		}
 	}
-	fmt.Fprintf(e.stderr, "folio: unknown command %q\n\n", args[0])
-	usage(e.stderr)
-	return exitError
+	// Not a command: the window, on the folders and files given.
+	return runWindow(e, args)
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "Usage: folio [--db FILE]        open the window")
+	fmt.Fprintln(w, "Usage: folio [--db FILE] [FOLDER|FILE.md ...]")
+	fmt.Fprintln(w, "                                 open the window: a folder is added to the library, a file shown")
 	fmt.Fprintln(w, "       folio COMMAND [ARGS]")
+	fmt.Fprintln(w, "       folio --version           the version, with SQLite's, Fyne's and goldmark's")
 	fmt.Fprintln(w)
 	order := map[string]int{"add": 1, "scan": 2, "watch": 3, "remove": 4, "folders": 5, "search": 6, "stats": 7, "health": 8, "check": 9, "chunks": 10, "eval": 11}
 	sorted := append([]command(nil), commands...)

@@ -24,8 +24,9 @@ import (
 const AppID = "org.folio.desktop"
 
 // runGUI opens the window on the library; on a first run it installs the
-// bundled sample library so there is something to search at once.
-func runGUI(e *env, dbPath string) int {
+// bundled sample library so there is something to search at once. paths
+// (absolute, checked by runWindow) are opened in it as if dropped.
+func runGUI(e *env, dbPath string, paths []string) int {
 	// Before anything is created: without a display the window cannot
 	// open, and the command line is the way to use Folio.
 	if err := displayAvailable(); err != nil {
@@ -54,12 +55,14 @@ func runGUI(e *env, dbPath string) int {
 		}
 	}
 	w := ui.New(a, ix)
+	w.SetAbout(about())
 	// Edits made while Folio was closed are caught up with in the
 	// background, and later ones as they are saved.
 	if err := w.Watch(watch.Options{}); err != nil {
 		fmt.Fprintf(e.stderr, "folio: %v; use Rescan to pick up changes\n", err)
 	}
 	w.CatchUp()
+	w.Open(paths)
 	if ix.Unclean() {
 		// Only after a crash or kill: checked while the window is usable.
 		w.Background("The library was not closed cleanly last time, and checking it found damage.", ix.CheckUnclean)

@@ -251,8 +251,12 @@ func runStats(e *env, args []string) int {
 	if !s.LastScan.IsZero() {
 		last = s.LastScan.Format("2006-01-02 15:04:05")
 	}
-	fmt.Fprintf(e.stdout, "library   %s\nfolders   %d\ndocuments %d (%.1f MB of Markdown)\nchunks    %d\ndatabase  %.1f MB\nlast scan %s\n",
-		ix.Path(), s.Folders, s.Documents, float64(s.MarkdownBytes)/1e6, s.Chunks, float64(s.DatabaseBytes)/1e6, last)
+	writer, ok, err := ix.Setting(context.Background(), index.WrittenBySetting)
+	if err != nil || !ok {
+		writer = "unknown (before 0.1.0)"
+	}
+	fmt.Fprintf(e.stdout, "library   %s\nfolders   %d\ndocuments %d (%.1f MB of Markdown)\nchunks    %d\ndatabase  %.1f MB\nlast scan %s\nwritten by Folio %s\n",
+		ix.Path(), s.Folders, s.Documents, float64(s.MarkdownBytes)/1e6, s.Chunks, float64(s.DatabaseBytes)/1e6, last, writer)
 	return exitOK
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"folio/chunker"
@@ -79,6 +80,107 @@ func (ix *Index) folderByPath(ctx context.Context, dir string) (Folder, error) {
 		return Folder{}, fmt.Errorf("%s: %w", dir, classify(err))
 	}
 	return f, nil
+}
+
+// ErrNotIndexed means a file is not in the library (yet): no library
+// folder holds it, or its folder's scans left it out or have not reached
+// it.
+var ErrNotIndexed = errors.New("the file is not in the library")
+
+// IsMarkdown reports whether a file has an extension Folio indexes (.md,
+// .markdown, .mdx, in any case).
+func IsMarkdown(name string) bool { return markdownExt(name) }
+
+// FolderOf finds the library folder whose scans reach path (a file or
+// folder): the deepest one holding it, where path is not under a hidden
+// folder or node_modules, which scans leave out. It also returns path
+// relative to that folder, slash-separated, as documents are stored (""
+// for the folder itself). No such folder is ErrUnknownFolder. The folders
+// are read, not the documents: a library has few.
+func (ix *Index) FolderOf(ctx context.Context, path string) (Folder, string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return Folder{}, "", fmt.Errorf("%s: %w", path, err)
+	}
+	rows, err := ix.db.QueryContext(ctx, `SELECT id, path, sample, offline FROM folders`)
+	if err != nil {
+		return Folder{}, "", fmt.Errorf("find the folder of %s: %w", path, classify(err))
+	}
+	var folders []Folder
+	for rows.Next() {
+		var f Folder
+		if err := rows.Scan(&f.ID, &f.Path, &f.Sample, &f.Offline); err != nil {
+			rows.Close()
+			return Folder{}, "", fmt.Errorf("find the folder of %s: %w", path, classify(err))
+		}
+		folders = append(folders, f)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return Folder{}, "", fmt.Errorf("find the folder of %s: %w", path, classify(err))
+	}
+	info, err := os.Stat(abs)
+	dir := err == nil && info.IsDir()
+	if f, rel, ok := deepestFolder(folders, abs, dir, func(f Folder) string { return f.Path }); ok {
+		return f, rel, nil
+	}
+	// Through symbolic links (a folder added as ~/notes, a file given as
+	// the real path it links to): compared once both are resolved.
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		resolved := func(f Folder) string {
+			if r, err := filepath.EvalSymlinks(f.Path); err == nil {
+				return r
+			}
+			return f.Path
+		}
+		if f, rel, ok := deepestFolder(folders, real, dir, resolved); ok {
+			return f, rel, nil
+		}
+	}
+	return Folder{}, "", fmt.Errorf("%s: %w", path, ErrUnknownFolder)
+}
+
+// deepestFolder picks, among folders (at the paths root gives), the
+// deepest whose scans reach path.
+func deepestFolder(folders []Folder, path string, dir bool, root func(Folder) string) (Folder, string, bool) {
+	var best Folder
+	var bestRoot, bestRel string
+	found := false
+	for _, f := range folders {
+		r := root(f)
+		if !inside(r, path) || found && len(r) <= len(bestRoot) {
+			continue
+		}
+		rel, err := filepath.Rel(r, path)
+		if err != nil || !scansReach(filepath.ToSlash(rel), dir) {
+			continue
+		}
+		best, bestRoot, bestRel, found = f, r, filepath.ToSlash(rel), true
+	}
+	if bestRel == "." {
+		bestRel = ""
+	}
+	return best, bestRel, found
+}
+
+// scansReach reports whether a folder's scans enter every folder on the
+// way to rel, and rel itself when it is a folder: walk leaves hidden
+// folders and node_modules out. (A hidden file is reached, and skipped
+// with its reason recorded.)
+func scansReach(rel string, dir bool) bool {
+	if rel == "." {
+		return true
+	}
+	parts := strings.Split(rel, "/")
+	if !dir {
+		parts = parts[:len(parts)-1]
+	}
+	for _, d := range parts {
+		if strings.HasPrefix(d, ".") || d == "node_modules" {
+			return false
+		}
+	}
+	return true
 }
 
 // SetSample marks a folder as the bundled sample library.

@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -441,4 +442,46 @@ func (ix *Index) Section(ctx context.Context, chunkRowID int64) ([]SectionChunk,
 		out = append(out, s)
 	}
 	return out, rows.Err()
+}
+
+// firstChunkSQL reads a document's first chunk by its folder and path.
+const firstChunkSQL = `SELECT ` + hitColumns + `, 0 FROM documents d
+	JOIN chunks c ON c.doc_id = d.id JOIN folders f ON f.id = d.folder_id
+	WHERE d.folder_id = ? AND d.rel_path = ? ORDER BY c.ordinal LIMIT 1`
+
+// FirstChunk returns the first chunk of the document at path (a file's
+// path, made absolute) as a hit, for showing a file that was opened rather
+// than found. It is one lookup through documents' (folder, path) key and
+// chunks' (document, ordinal) index. A file the library does not hold, or
+// holds without any text, is ErrNotIndexed.
+func (ix *Index) FirstChunk(ctx context.Context, path string) (Hit, error) {
+	f, rel, err := ix.FolderOf(ctx, path)
+	if errors.Is(err, ErrUnknownFolder) {
+		return Hit{}, fmt.Errorf("%s: %w: no library folder holds it", path, ErrNotIndexed)
+	}
+	if err != nil {
+		return Hit{}, err
+	}
+	rows, err := ix.db.QueryContext(ctx, firstChunkSQL, f.ID, rel)
+	if err != nil {
+		return Hit{}, fmt.Errorf("first passage of %s: %w", path, classify(err))
+	}
+	var h Hit
+	n, err := scanHits(rows, func(got Hit) { h = got })
+	if err != nil {
+		return Hit{}, fmt.Errorf("first passage of %s: %w", path, classify(err))
+	}
+	if n == 0 {
+		var chunks int
+		switch err := ix.db.QueryRowContext(ctx, `SELECT n_chunks FROM documents WHERE folder_id = ? AND rel_path = ?`, f.ID, rel).Scan(&chunks); {
+		case errors.Is(err, sql.ErrNoRows):
+			return Hit{}, fmt.Errorf("%s: %w", path, ErrNotIndexed)
+		case err != nil:
+			return Hit{}, fmt.Errorf("first passage of %s: %w", path, classify(err))
+		}
+		return Hit{}, fmt.Errorf("%s: %w: it has no text to show", path, ErrNotIndexed)
+	}
+	h.Rank, h.Score = 1, 0
+	h.Stale = !h.Offline && h.changedOnDisk()
+	return h, nil
 }

@@ -40,9 +40,24 @@ func (ix *Index) startSession(ctx context.Context) error {
 	if err != nil {
 		return classify(err)
 	}
-	ix.sessionID, err = res.LastInsertId()
-	return err
+	if ix.sessionID, err = res.LastInsertId(); err != nil {
+		return err
+	}
+	// Which Folio last wrote the file, for a newer or older release that
+	// opens it (and for a person reading a bug report).
+	_, err = ix.db.ExecContext(ctx, `INSERT INTO settings(key, value) VALUES(?, ?)
+		ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE value != excluded.value`, WrittenBySetting, WriterVersion)
+	return classify(err)
 }
+
+// WriterVersion is the Folio release that writes with this process,
+// recorded in every library it opens for writing. The program sets it at
+// start, before opening a library.
+var WriterVersion = "dev"
+
+// WrittenBySetting is the setting that holds the WriterVersion of the
+// last process that opened the library for writing.
+const WrittenBySetting = "folio.written_by"
 
 // Unclean reports that a process which wrote to the library ended without
 // closing it; CheckUnclean verifies the file.

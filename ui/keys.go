@@ -41,7 +41,7 @@ Ctrl+F or Ctrl+L: back to the search field
 Ctrl+O: add a folder
 Ctrl+Q: quit
 F3 / Shift+F3: next / previous passage of the section with the searched words
-F1: this list
+F1 or the ? button: this list, and About Folio (version, licences)
 In a dialog: Enter confirms, Esc cancels.`
 
 // shortcutKeys are the window's Ctrl (Cmd) shortcuts.
@@ -78,13 +78,9 @@ func (w *Window) addShortcuts() {
 	c.SetOnTypedKey(func(k *fyne.KeyEvent) {
 		switch k.Name {
 		case fyne.KeyF1:
-			w.showShortcuts()
+			w.showHelp()
 		case fyne.KeyF3:
 			w.preview.moveMatch(1)
 		}
 	})
-}
-
-func (w *Window) showShortcuts() {
-	w.showWithKeys(dialog.NewInformation("Keyboard shortcuts", shortcutHelp, w.win), nil)
 }

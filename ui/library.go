@@ -37,6 +37,9 @@ type sidebar struct {
 	readOnly   bool
 	title      *widget.Label
 	notes      map[string]string // folder path → how it is kept up to date, when not watched
+	// pendingSelect is a folder to select once the sidebar lists it (one
+	// opened or dropped, maybe still being added).
+	pendingSelect string
 }
 
 func newSidebar(w *Window) *sidebar {
@@ -128,6 +131,21 @@ func (s *sidebar) current() (index.Folder, bool) {
 	return s.folders[s.selected], true
 }
 
+// selectPending selects the folder asked for by Open once it is listed.
+func (s *sidebar) selectPending() {
+	if s.pendingSelect == "" {
+		return
+	}
+	for i, f := range s.folders {
+		if f.Path == s.pendingSelect {
+			s.pendingSelect = ""
+			s.list.Select(i)
+			s.list.ScrollTo(i)
+			return
+		}
+	}
+}
+
 func (s *sidebar) confirmRemove() {
 	f, ok := s.current()
 	if !ok {
@@ -186,6 +204,7 @@ func (w *Window) refreshFolders() {
 			}
 			w.library.folders = folders
 			w.library.list.Refresh()
+			w.library.selectPending()
 			w.start.update(folders)
 			w.library.dropSample.Hide()
 			for _, f := range folders {
@@ -271,38 +290,20 @@ func (w *Window) addTypedFolder(text string) {
 	}
 }
 
-// HandleDrop adds dropped folders; a dropped Markdown file adds the folder
-// it is in. Other files are ignored with a message.
+// HandleDrop opens what was dropped as Open does: a folder is added (or
+// selected, when in the library already); a Markdown file's folder is
+// added unless the library holds it, and the file is shown. Other items
+// are refused with a message.
 func (w *Window) HandleDrop(uris []fyne.URI) {
-	var ignored []string
-	seen := map[string]bool{}
+	var paths, ignored []string
 	for _, u := range uris {
 		if u.Scheme() != "file" {
 			ignored = append(ignored, u.String())
 			continue
 		}
-		p := u.Path()
-		info, err := os.Stat(p)
-		switch {
-		case err != nil:
-			ignored = append(ignored, p+": "+err.Error())
-			continue
-		case !info.IsDir():
-			ext := strings.ToLower(filepath.Ext(p))
-			if ext != ".md" && ext != ".markdown" && ext != ".mdx" {
-				ignored = append(ignored, filepath.Base(p)+" is not Markdown")
-				continue
-			}
-			p = filepath.Dir(p)
-		}
-		if !seen[p] {
-			seen[p] = true
-			w.imports.enqueue(p, true)
-		}
+		paths = append(paths, u.Path())
 	}
-	if len(ignored) > 0 {
-		w.showMessage("Some items were not added", "Folio adds folders and Markdown files (.md, .markdown, .mdx):\n\n"+strings.Join(ignored, "\n"))
-	}
+	w.open(paths, ignored)
 }
 
 // emptyTarget is shown while the library has no folders.
@@ -335,8 +336,9 @@ type importPanel struct {
 
 type importJob struct {
 	dir     string
-	add     bool // add a new folder, or rescan a known one
-	catchUp bool // the scan as the window opens: said only if it changed something
+	add     bool   // add a new folder, or rescan a known one
+	catchUp bool   // the scan as the window opens: said only if it changed something
+	show    string // a file to show once the import is done (Open)
 }
 
 func newImportPanel(w *Window) *importPanel {
@@ -437,6 +439,9 @@ func (p *importPanel) drain() {
 				p.w.rerunSearch()
 			}
 		})
+		if job.show != "" && err == nil {
+			p.w.showOpenedFile(job.show, s.Cancelled)
+		}
 	}
 	p.w.do(func() {
 		p.w.library.title.SetText("Library")

@@ -8,8 +8,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -34,6 +36,7 @@ type preview struct {
 	actions *container.Scroll
 	hit     index.Hit
 	has     bool
+	opened  atomic.Bool // the hit is an opened file's (Window.Open), not a search's
 	seq     int
 	hitBox  fyne.CanvasObject // the hit's chunk in body
 
@@ -88,6 +91,7 @@ func (p *preview) clear() {
 
 // show loads the hit's section off the UI thread.
 func (p *preview) show(h index.Hit) {
+	p.opened.Store(false)
 	p.hit, p.has, p.hitBox = h, true, nil
 	p.query = p.w.lastQuery
 	p.seq++
@@ -337,9 +341,31 @@ func (p *preview) showInFolder() {
 	if !p.has {
 		return
 	}
-	if err := p.w.openURL("file://" + filepath.ToSlash(filepath.Dir(p.filePath()))); err != nil {
+	if err := p.w.openURL(fileURL(filepath.Dir(p.filePath()))); err != nil {
 		p.w.showProblem("The folder could not be shown.", err, "")
 	}
+}
+
+// fileURL is path as a file URL, escaped (a folder named "Notes #1" is not
+// "Notes " with a fragment), and file:///C:/… for a Windows path.
+func fileURL(path string) string {
+	p := filepath.ToSlash(path)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}
+
+// defaultOpener opens path in the application the system associates with
+// it (no shell: a path with & or spaces stays one argument).
+func defaultOpener(path string) *exec.Cmd {
+	switch runtime.GOOS {
+	case "windows":
+		return exec.Command("rundll32", "url.dll,FileProtocolHandler", path)
+	case "darwin":
+		return exec.Command("open", path)
+	}
+	return exec.Command("xdg-open", path)
 }
 
 // openInEditor opens path in $VISUAL or $EDITOR at line, else in the
@@ -348,7 +374,7 @@ func openInEditor(path string, line int) error {
 	if _, err := os.Stat(path); err != nil {
 		return err
 	}
-	cmd := exec.Command("xdg-open", path)
+	cmd := defaultOpener(path)
 	for _, v := range []string{"VISUAL", "EDITOR"} {
 		if ed := strings.Fields(os.Getenv(v)); len(ed) > 0 {
 			args := append(ed, "+"+strconv.Itoa(line), path)

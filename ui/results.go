@@ -55,7 +55,7 @@ func (e *searchEntry) TypedKey(k *fyne.KeyEvent) {
 	case fyne.KeyEscape:
 		e.SetText("")
 	case fyne.KeyF1:
-		e.w.showShortcuts()
+		e.w.showHelp()
 	case fyne.KeyF3:
 		e.w.preview.moveMatch(1)
 	default:

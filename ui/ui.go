@@ -14,6 +14,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"folio/chunker"
@@ -38,6 +39,12 @@ type Library interface {
 	DataVersion(ctx context.Context) (int64, error)
 	// ExampleQueries are searches to try, from the library's headings.
 	ExampleQueries(ctx context.Context, n int) ([]string, error)
+	// FolderOf is the library folder whose scans reach a path, and the
+	// path relative to it (index.ErrUnknownFolder when none does).
+	FolderOf(ctx context.Context, path string) (index.Folder, string, error)
+	// FirstChunk is the first passage of the file at path
+	// (index.ErrNotIndexed when the library does not hold it).
+	FirstChunk(ctx context.Context, path string) (index.Hit, error)
 }
 
 // ChangePoll is how often the window asks whether another program changed
@@ -89,6 +96,7 @@ type Window struct {
 	health      *index.Health                 // the last health report shown
 	watcher     atomic.Pointer[watch.Watcher] // keeps the folders in step with the disk (Watch)
 	uiMu        sync.Mutex                    // see do
+	about       About                         // SetAbout
 }
 
 // New builds the window over lib. Call ShowAndRun on the result's Window.
@@ -124,7 +132,8 @@ func New(a fyne.App, lib Library) *Window {
 	w.empty = w.emptyTarget()
 	w.center = container.NewStack(w.split)
 
-	buttons := container.NewHBox(widget.NewButton("Health", w.showHealth), widget.NewButton("Preferences", w.showPreferences))
+	help := widget.NewButtonWithIcon("", theme.HelpIcon(), w.showHelp)
+	buttons := container.NewHBox(widget.NewButton("Health", w.showHealth), widget.NewButton("Preferences", w.showPreferences), help)
 	top := container.NewBorder(nil, nil, nil, buttons, w.search)
 	w.corrected = widget.NewLabel("")
 	w.corrected.Truncation = fyne.TextTruncateEllipsis
@@ -242,6 +251,7 @@ func (w *Window) resultsLimit() int {
 
 // scheduleSearch runs the query after the typing pauses for Debounce.
 func (w *Window) scheduleSearch(q string) {
+	w.preview.opened.Store(false) // what is typed now replaces an opened file
 	w.debounceMu.Lock()
 	defer w.debounceMu.Unlock()
 	if w.debounce != nil && w.debounce.Stop() {
@@ -289,9 +299,12 @@ func (w *Window) runSearch(seq int64, q string) {
 			status += " · read-only library"
 		}
 		w.status.SetText(status)
-		if len(res.Hits) > 0 {
+		switch {
+		case w.preview.opened.Load():
+			// An opened file stays shown when the search runs again.
+		case len(res.Hits) > 0:
 			w.results.selectHit(0)
-		} else {
+		default:
 			w.preview.clear()
 		}
 	})

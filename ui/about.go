@@ -1,0 +1,88 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+)
+
+// About is what the About dialog shows: this build's version, the
+// versions of the libraries a bug report needs, and the licences of every
+// module compiled in.
+type About struct {
+	Version    string // "0.1.0 (commit 1a2b3c4d5e6f, 2026-11-30)"
+	Components []Component
+	Licenses   []License
+}
+
+// Component is a library and its version.
+type Component struct{ Name, Version string }
+
+// License is one module's licence as shipped with Folio.
+type License struct {
+	Module string // "github.com/yuin/goldmark v1.8.7"
+	Kind   string // "MIT", "BSD-3-Clause", …
+	Text   string
+}
+
+// SetAbout gives the window what its About dialog shows.
+func (w *Window) SetAbout(a About) { w.about = a }
+
+// showHelp is F1 and the help button: the keyboard shortcuts, and the way
+// to the About dialog.
+func (w *Window) showHelp() {
+	var d dialog.Dialog
+	about := widget.NewButton("About Folio…", func() {
+		d.Hide()
+		w.showAbout()
+	})
+	body := container.NewVBox(widget.NewLabel(shortcutHelp), container.NewHBox(about))
+	d = dialog.NewCustom("Keyboard shortcuts", "Close", body, w.win)
+	w.showWithKeys(d, nil)
+}
+
+// showAbout shows the version, the libraries' versions and the licences;
+// a licence's text is shown when its module is selected.
+func (w *Window) showAbout() {
+	a := w.about
+	version := a.Version
+	if version == "" {
+		version = "dev"
+	}
+	lines := []string{"Folio " + version, "Offline search for folders of Markdown. Nothing leaves this computer."}
+	for _, c := range a.Components {
+		lines = append(lines, c.Name+" "+c.Version)
+	}
+	head := widget.NewLabel(strings.Join(lines, "\n"))
+	head.Wrapping = fyne.TextWrapWord
+
+	text := widget.NewLabel("Select a module to read its licence.")
+	text.Wrapping = fyne.TextWrapWord
+	textScroll := container.NewVScroll(text)
+	list := widget.NewList(
+		func() int { return len(a.Licenses) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			o.(*widget.Label).SetText(fmt.Sprintf("%s · %s", a.Licenses[i].Module, a.Licenses[i].Kind))
+		})
+	list.OnSelected = func(i widget.ListItemID) {
+		text.SetText(a.Licenses[i].Text)
+		textScroll.ScrollToTop()
+	}
+	split := container.NewHSplit(list, textScroll)
+	split.Offset = 0.45
+	title := widget.NewLabelWithStyle(fmt.Sprintf("Licences of the %d modules compiled into Folio", len(a.Licenses)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	body := container.NewBorder(container.NewVBox(head, widget.NewSeparator(), title), nil, nil, nil, split)
+	d := dialog.NewCustom("About Folio", "Close", body, w.win)
+	size := w.win.Canvas().Size()
+	d.Resize(fyne.NewSize(max(size.Width*0.85, 400), max(size.Height*0.85, 400)))
+	w.showWithKeys(d, nil)
+}
