@@ -55,7 +55,7 @@ func runGUI(e *env, dbPath string, paths []string) int {
 		}
 	}
 	w := ui.New(a, ix)
-	w.SetAbout(about())
+	w.SetAbout(about)
 	// Edits made while Folio was closed are caught up with in the
 	// background, and later ones as they are saved.
 	if err := w.Watch(watch.Options{}); err != nil {

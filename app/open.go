@@ -3,12 +3,9 @@ package app
 import (
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 
-	"folio/index"
+	"folio/ui"
 )
 
 // openGUI opens the window on a library with the paths to open; tests
@@ -49,15 +46,17 @@ func runWindow(e *env, args []string) int {
 	var abs []string
 	failed := false
 	for _, p := range paths {
-		a, problem := checkOpenPath(p)
-		if problem == "" {
+		a, _, err := ui.CheckOpenPath(p)
+		if err == nil {
 			abs = append(abs, a)
 			continue
 		}
 		failed = true
 		switch {
-		case problem != noSuchPath:
-			fmt.Fprintf(e.stderr, "folio: %s\n", problem)
+		case errors.Is(err, ui.ErrNotMarkdown):
+			fmt.Fprintf(e.stderr, "folio: %s is %v\n", p, err)
+		case !errors.Is(err, ui.ErrNoSuchPath):
+			fmt.Fprintf(e.stderr, "folio: %v\n", err)
 		case isCommandName(p):
 			fmt.Fprintf(e.stderr, "folio: %q is a command: give --db after it (folio %s --db FILE …)\n", p, p)
 		case p == args[0] && looksLikeCommand(p):
@@ -72,33 +71,6 @@ func runWindow(e *env, args []string) int {
 		return exitError
 	}
 	return openGUI(e, db, abs)
-}
-
-// noSuchPath is checkOpenPath's problem for a path that does not exist.
-const noSuchPath = "no such file or folder"
-
-// checkOpenPath checks that p is a folder or a Markdown file and makes it
-// absolute; otherwise it says what is wrong (noSuchPath when nothing is
-// there).
-func checkOpenPath(p string) (string, string) {
-	info, err := os.Stat(p)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "", noSuchPath
-	case err != nil:
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return "", fmt.Sprintf("%s: %v", p, err)
-	case !info.IsDir() && (!info.Mode().IsRegular() || !index.IsMarkdown(p)):
-		return "", p + " is not a folder or a Markdown file (.md, .markdown, .mdx)"
-	}
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return "", fmt.Sprintf("%s: %v", p, err)
-	}
-	return abs, ""
 }
 
 // isCommandName reports whether name is one of folio's commands.

@@ -127,8 +127,22 @@ func (s scope) leadsTo(rel string) bool {
 	return false
 }
 
-// markdownExt reports the extensions Folio indexes.
-func markdownExt(name string) bool {
+// LeftOutFolder says why scans do not enter a folder of this name (""
+// when they do): hidden folders (.git, .obsidian) and installed packages.
+// The watcher leaves the same folders alone.
+func LeftOutFolder(name string) string {
+	switch {
+	case strings.HasPrefix(name, "."):
+		return "hidden folder"
+	case name == "node_modules":
+		return "installed packages (node_modules)"
+	}
+	return ""
+}
+
+// IsMarkdown reports whether a file has an extension Folio indexes (.md,
+// .markdown, .mdx, in any case).
+func IsMarkdown(name string) bool {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".md", ".markdown", ".mdx":
 		return true
@@ -221,13 +235,13 @@ func walk(ctx context.Context, root string, only scope) (*listing, error) {
 					info, terr = os.Stat(target)
 				}
 				if terr != nil {
-					if markdownExt(name) {
+					if IsMarkdown(name) {
 						skip(childRel, "broken symbolic link")
 					}
 					continue
 				}
 				if !inside(realRoot, target) {
-					if info.IsDir() || markdownExt(name) {
+					if info.IsDir() || IsMarkdown(name) {
 						skip(childRel, "symbolic link to "+target+", outside the folder")
 					}
 					continue
@@ -235,11 +249,9 @@ func walk(ctx context.Context, root string, only scope) (*listing, error) {
 				childReal = target
 			}
 			if info.IsDir() {
-				switch {
-				case strings.HasPrefix(name, "."):
-					skip(childRel, "hidden folder")
-				case name == "node_modules":
-					skip(childRel, "installed packages (node_modules)")
+				switch why := LeftOutFolder(name); {
+				case why != "":
+					skip(childRel, why)
 				case linked:
 					links = append(links, link{abs, childReal, childRel})
 				default:
@@ -249,7 +261,7 @@ func walk(ctx context.Context, root string, only scope) (*listing, error) {
 				}
 				continue
 			}
-			if !markdownExt(name) || !only.holds(childRel) {
+			if !IsMarkdown(name) || !only.holds(childRel) {
 				continue
 			}
 			switch {

@@ -87,10 +87,6 @@ func (ix *Index) folderByPath(ctx context.Context, dir string) (Folder, error) {
 // it.
 var ErrNotIndexed = errors.New("the file is not in the library")
 
-// IsMarkdown reports whether a file has an extension Folio indexes (.md,
-// .markdown, .mdx, in any case).
-func IsMarkdown(name string) bool { return markdownExt(name) }
-
 // FolderOf finds the library folder whose scans reach path (a file or
 // folder): the deepest one holding it, where path is not under a hidden
 // folder or node_modules, which scans leave out. It also returns path
@@ -164,9 +160,8 @@ func deepestFolder(folders []Folder, path string, dir bool, root func(Folder) st
 }
 
 // scansReach reports whether a folder's scans enter every folder on the
-// way to rel, and rel itself when it is a folder: walk leaves hidden
-// folders and node_modules out. (A hidden file is reached, and skipped
-// with its reason recorded.)
+// way to rel, and rel itself when it is a folder (LeftOutFolder). A hidden
+// file is reached, and skipped with its reason recorded.
 func scansReach(rel string, dir bool) bool {
 	if rel == "." {
 		return true
@@ -176,7 +171,7 @@ func scansReach(rel string, dir bool) bool {
 		parts = parts[:len(parts)-1]
 	}
 	for _, d := range parts {
-		if strings.HasPrefix(d, ".") || d == "node_modules" {
+		if LeftOutFolder(d) != "" {
 			return false
 		}
 	}

@@ -29,8 +29,10 @@ type License struct {
 	Text   string
 }
 
-// SetAbout gives the window what its About dialog shows.
-func (w *Window) SetAbout(a About) { w.about = a }
+// SetAbout gives the window what makes its About dialog's content; it is
+// called when the dialog opens, not at start-up (it asks SQLite for its
+// version and reads the licences).
+func (w *Window) SetAbout(about func() About) { w.about = about }
 
 // showHelp is F1 and the help button: the keyboard shortcuts, and the way
 // to the About dialog.
@@ -48,7 +50,10 @@ func (w *Window) showHelp() {
 // showAbout shows the version, the libraries' versions and the licences;
 // a licence's text is shown when its module is selected.
 func (w *Window) showAbout() {
-	a := w.about
+	var a About
+	if w.about != nil {
+		a = w.about()
+	}
 	version := a.Version
 	if version == "" {
 		version = "dev"

@@ -28,29 +28,51 @@ type openItem struct {
 	dir  bool
 }
 
+// Why CheckOpenPath refuses a path that Open would be given.
+var (
+	ErrNoSuchPath  = errors.New("no such file or folder")
+	ErrNotMarkdown = errors.New("not a folder or a Markdown file (.md, .markdown, .mdx)")
+)
+
+// CheckOpenPath is what Open does with a path before anything else: made
+// absolute, it must be a folder or a regular Markdown file. A refusal is
+// ErrNoSuchPath, ErrNotMarkdown, or the system's reason ("p: permission
+// denied"). The command line checks with it before a window opens.
+func CheckOpenPath(p string) (abs string, dir bool, err error) {
+	abs, err = filepath.Abs(p)
+	if err != nil {
+		return "", false, fmt.Errorf("%s: %w", p, err)
+	}
+	info, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", false, ErrNoSuchPath
+	case err != nil:
+		return "", false, fmt.Errorf("%s: %s", p, pathErrorWords(err))
+	case info.IsDir():
+		return abs, true, nil
+	case !index.IsMarkdown(abs) || !info.Mode().IsRegular():
+		return "", false, ErrNotMarkdown
+	}
+	return abs, false, nil
+}
+
 // open checks the paths on the calling goroutine (a stat each) and looks
 // them up in the library off the UI thread. ignored are items refused
 // already (a dropped web link).
 func (w *Window) open(paths, ignored []string) {
 	var items []openItem
 	for _, p := range paths {
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			ignored = append(ignored, p+": "+err.Error())
-			continue
-		}
-		info, err := os.Stat(abs)
+		abs, dir, err := CheckOpenPath(p)
 		switch {
-		case errors.Is(err, fs.ErrNotExist):
+		case errors.Is(err, ErrNoSuchPath):
 			ignored = append(ignored, p+": no such file or folder")
-		case err != nil:
-			ignored = append(ignored, p+": "+pathErrorWords(err))
-		case info.IsDir():
-			items = append(items, openItem{path: abs, dir: true})
-		case !index.IsMarkdown(abs) || !info.Mode().IsRegular():
+		case errors.Is(err, ErrNotMarkdown):
 			ignored = append(ignored, filepath.Base(p)+" is not Markdown")
+		case err != nil:
+			ignored = append(ignored, err.Error())
 		default:
-			items = append(items, openItem{path: abs})
+			items = append(items, openItem{path: abs, dir: dir})
 		}
 	}
 	if len(ignored) > 0 {

@@ -96,7 +96,7 @@ type Window struct {
 	health      *index.Health                 // the last health report shown
 	watcher     atomic.Pointer[watch.Watcher] // keeps the folders in step with the disk (Watch)
 	uiMu        sync.Mutex                    // see do
-	about       About                         // SetAbout
+	about       func() About                  // SetAbout
 }
 
 // New builds the window over lib. Call ShowAndRun on the result's Window.

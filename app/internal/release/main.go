@@ -12,6 +12,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
@@ -118,7 +119,7 @@ func LinkedModules(dir string) ([]Module, error) {
 	return mods, nil
 }
 
-// licenseNames are the files a module's licence terms live in.
+// isLicenseFile reports a file a module's licence terms live in.
 func isLicenseFile(name string) bool {
 	upper := strings.ToUpper(name)
 	for _, prefix := range []string{"LICENSE", "LICENCE", "COPYING", "NOTICE", "PATENTS", "UNLICENSE"} {
@@ -138,12 +139,11 @@ func moduleDir(m Module) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("find %s: %w: %s", m, err, stderr.String())
 	}
-	for _, line := range strings.Split(string(out), "\n") {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(line), `"Dir": "`); ok {
-			return strings.TrimSuffix(v, `",`), nil
-		}
+	var info struct{ Dir string }
+	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
+		return "", fmt.Errorf("find %s: the go command gave no folder (%v)", m, err)
 	}
-	return "", fmt.Errorf("find %s: the go command gave no folder", m)
+	return info.Dir, nil
 }
 
 // Header starts each module's entry in LicensesFile:
