@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"folio/chunker"
+	"folio/files"
 )
 
 // Citations are checked before they are used (opened in an editor,
@@ -47,7 +48,7 @@ func Cite(h Hit) Cited {
 		return c
 	}
 	c.Changed = true
-	data, err := readRegular(c.Path)
+	data, err := files.ReadRegular(c.Path)
 	if err != nil {
 		c.Missing, c.Gone = true, true
 		return c

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"folio/chunker"
+	"folio/files"
 )
 
 // fileDigest is a file's content hash, or "" when it does not exist.
@@ -484,7 +485,7 @@ func TestEverySkippedFileHasAReason(t *testing.T) {
 	if err := os.Symlink(filepath.Join(dir, "nowhere.md"), filepath.Join(dir, "broken.md")); err != nil {
 		t.Fatal(err)
 	}
-	big := bytes.Repeat([]byte("word "), MaxFileSize/5+1)
+	big := bytes.Repeat([]byte("word "), files.MaxFileSize/5+1)
 	if err := os.WriteFile(filepath.Join(dir, "big.md"), big, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -911,13 +912,13 @@ func TestUnreadableSubfolderKeepsItsDocuments(t *testing.T) {
 		t.Fatal(err)
 	}
 	locked := filepath.Join(dir, "locked")
-	readDir = func(name string) ([]os.DirEntry, error) {
+	files.ReadDir = func(name string) ([]os.DirEntry, error) {
 		if name == locked {
 			return nil, &os.PathError{Op: "open", Path: name, Err: syscall.EACCES}
 		}
 		return os.ReadDir(name)
 	}
-	defer func() { readDir = os.ReadDir }()
+	defer func() { files.ReadDir = os.ReadDir }()
 	if err := os.RemoveAll(filepath.Join(dir, "gone")); err != nil {
 		t.Fatal(err)
 	}

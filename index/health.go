@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"folio/chunker"
+	"folio/files"
 	"folio/index/analyze"
 )
 
@@ -75,7 +76,7 @@ func (d Defect) Citation() string {
 // FolderSkip is a skipped file of one folder.
 type FolderSkip struct {
 	Folder string `json:"folder"`
-	Skip
+	files.Skip
 }
 
 // FolderHealth is what one folder holds and costs.
@@ -194,7 +195,7 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 				}
 				d := docs[i]
 				opt, ok := parseChunkerTag(d.tag)
-				data, err := readRegular(filepath.Join(f.Path, filepath.FromSlash(d.rel))) // never blocks on a FIFO put in its place
+				data, err := files.ReadRegular(filepath.Join(f.Path, filepath.FromSlash(d.rel))) // never blocks on a FIFO put in its place
 				if !ok || err != nil {
 					results[i].stale = true
 					continue

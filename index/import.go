@@ -7,10 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -18,18 +15,9 @@ import (
 	"time"
 
 	"folio/chunker"
+	"folio/files"
 	"folio/index/analyze"
 )
-
-// MaxFileSize is the largest file imported; larger ones are skipped with a
-// reason (a 20 MB "note" is an export or a log, not a document).
-const MaxFileSize = 20 << 20
-
-// Skip is a file left out of the index and why.
-type Skip struct {
-	Path   string `json:"path"`
-	Reason string `json:"reason"`
-}
 
 // Progress reports an import as it runs.
 type Progress struct {
@@ -38,8 +26,8 @@ type Progress struct {
 	FilesTotal int
 	BytesDone  int64
 	BytesTotal int64
-	Current    string // relative path of the file just handled
-	Skipped    []Skip // all skipped so far
+	Current    string       // relative path of the file just handled
+	Skipped    []files.Skip // all skipped so far
 }
 
 // Summary says what an import changed.
@@ -50,17 +38,17 @@ type Summary struct {
 	Updated   int
 	Removed   int
 	Unchanged int
-	Skipped   []Skip
+	Skipped   []files.Skip
 	Chunks    int // chunks written
 	Bytes     int64
 	Elapsed   time.Duration
 	Cancelled bool
 	// Warnings name files indexed with a reservation (invalid UTF-8
 	// replaced, a long run of data left out), and what it was.
-	Warnings []Skip
+	Warnings []files.Skip
 	// Offline lists folders whose root could not be read (Path is the
 	// folder): their documents were kept.
-	Offline []Skip
+	Offline []files.Skip
 }
 
 // ImportOptions control an import.
@@ -81,243 +69,6 @@ type ImportOptions struct {
 	Only []string
 }
 
-// scope is the part of a folder a scan looks at: everything, or the
-// paths of ImportOptions.Only.
-type scope []string
-
-func newScope(only []string) scope {
-	if only == nil {
-		return nil
-	}
-	out := scope{}
-	for _, p := range only {
-		p = strings.Trim(path.Clean("/"+filepath.ToSlash(p)), "/")
-		if p == "" {
-			return nil // the root: everything
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
-// holds reports whether rel is one of the scope's paths or under one.
-func (s scope) holds(rel string) bool {
-	if s == nil {
-		return true
-	}
-	for _, p := range s {
-		if rel == p || strings.HasPrefix(rel, p+"/") {
-			return true
-		}
-	}
-	return false
-}
-
-// leadsTo reports whether the folder rel must be entered to reach the
-// scope: it is in it, or one of its paths is under rel.
-func (s scope) leadsTo(rel string) bool {
-	if s.holds(rel) {
-		return true
-	}
-	for _, p := range s {
-		if strings.HasPrefix(p, rel+"/") {
-			return true
-		}
-	}
-	return false
-}
-
-// LeftOutFolder says why scans do not enter a folder of this name (""
-// when they do): hidden folders (.git, .obsidian) and installed packages.
-// The watcher leaves the same folders alone.
-func LeftOutFolder(name string) string {
-	switch {
-	case strings.HasPrefix(name, "."):
-		return "hidden folder"
-	case name == "node_modules":
-		return "installed packages (node_modules)"
-	}
-	return ""
-}
-
-// IsMarkdown reports whether a file has an extension Folio indexes (.md,
-// .markdown, .mdx, in any case).
-func IsMarkdown(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".md", ".markdown", ".mdx":
-		return true
-	}
-	return false
-}
-
-type foundFile struct {
-	rel   string
-	abs   string
-	size  int64
-	mtime int64
-}
-
-// listing is what a walk found under a folder's root.
-type listing struct {
-	files   []foundFile
-	skips   []Skip
-	entries int // names in the root folder itself
-	// unreadable holds the relative paths of subfolders that could not be
-	// read: their documents are kept, since their files may well still be
-	// there.
-	unreadable []string
-}
-
-// ErrFolderOffline means a folder's root could not be read (an unplugged
-// drive, a renamed folder, an unmounted share). Its documents are kept.
-var ErrFolderOffline = errors.New("folder is offline")
-
-// walk lists the Markdown files under root. It follows symbolic links that
-// stay inside the folder (once: a link back up the tree is a loop), skips
-// links that lead outside it, hidden files and folders and node_modules,
-// and records why each file or folder is left out. A root that cannot be
-// read is ErrFolderOffline.
-func walk(ctx context.Context, root string, only scope) (*listing, error) {
-	realRoot, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s", ErrFolderOffline, offlineReason(err))
-	}
-	out := &listing{}
-	skip := func(rel, reason string) { out.skips = append(out.skips, Skip{rel, reason}) }
-	visited := map[string]string{} // real path → the relative path it was listed under
-	var visit func(dir, real, rel string) error
-	visit = func(dir, real, rel string) error {
-		if first, ok := visited[real]; ok {
-			if inside(real, filepath.Join(realRoot, filepath.FromSlash(rel))) {
-				skip(rel, "symbolic link loop")
-			} else {
-				skip(rel, "the same folder as "+first+", indexed there")
-			}
-			return nil
-		}
-		visited[real] = rel
-		entries, err := readDir(dir)
-		if err != nil {
-			if rel == "" {
-				return fmt.Errorf("%w: %s", ErrFolderOffline, offlineReason(err))
-			}
-			skip(rel, "unreadable folder: "+errorWords(err))
-			out.unreadable = append(out.unreadable, rel)
-			return nil
-		}
-		if rel == "" {
-			out.entries = len(entries)
-		}
-		// Linked folders are entered after the real ones, so a folder is
-		// indexed under its own name rather than a link's.
-		type link struct{ abs, real, rel string }
-		var links []link
-		for _, e := range entries {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			name := e.Name()
-			abs := filepath.Join(dir, name)
-			childRel := filepath.ToSlash(filepath.Join(rel, name))
-			if !only.leadsTo(childRel) {
-				continue
-			}
-			childReal := filepath.Join(real, name)
-			info, err := e.Info()
-			if err != nil {
-				skip(childRel, "unreadable: "+errorWords(err))
-				continue
-			}
-			linked := info.Mode()&fs.ModeSymlink != 0
-			if linked {
-				target, terr := filepath.EvalSymlinks(abs)
-				if terr == nil {
-					info, terr = os.Stat(target)
-				}
-				if terr != nil {
-					if IsMarkdown(name) {
-						skip(childRel, "broken symbolic link")
-					}
-					continue
-				}
-				if !inside(realRoot, target) {
-					if info.IsDir() || IsMarkdown(name) {
-						skip(childRel, "symbolic link to "+target+", outside the folder")
-					}
-					continue
-				}
-				childReal = target
-			}
-			if info.IsDir() {
-				switch why := LeftOutFolder(name); {
-				case why != "":
-					skip(childRel, why)
-				case linked:
-					links = append(links, link{abs, childReal, childRel})
-				default:
-					if err := visit(abs, childReal, childRel); err != nil {
-						return err
-					}
-				}
-				continue
-			}
-			if !IsMarkdown(name) || !only.holds(childRel) {
-				continue
-			}
-			switch {
-			case strings.HasPrefix(name, "."):
-				skip(childRel, "hidden file")
-			case !info.Mode().IsRegular():
-				skip(childRel, "not a regular file")
-			case info.Size() > MaxFileSize:
-				skip(childRel, fmt.Sprintf("larger than %d MB", MaxFileSize>>20))
-			default:
-				out.files = append(out.files, foundFile{rel: childRel, abs: abs, size: info.Size(), mtime: info.ModTime().UnixNano()})
-			}
-		}
-		for _, l := range links {
-			if err := visit(l.abs, l.real, l.rel); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if err := visit(root, realRoot, ""); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// readDir lists a folder; tests replace it to make a folder unreadable
-// whatever the user running them may read.
-var readDir = os.ReadDir
-
-// inside reports whether path is root or under it (both resolved).
-func inside(root, path string) bool {
-	rel, err := filepath.Rel(root, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
-}
-
-// offlineReason says in words why a folder's root cannot be read.
-func offlineReason(err error) string {
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "not found (an unplugged drive, a renamed or moved folder, or an unmounted share?)"
-	case errors.Is(err, fs.ErrPermission):
-		return "permission denied"
-	}
-	return errorWords(err)
-}
-
-// errorWords is an error without the path the caller already shows.
-func errorWords(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
-}
-
 // known is what the index holds about one document.
 type known struct {
 	id      int64
@@ -330,7 +81,7 @@ type known struct {
 
 // prepared is a file read, hashed, chunked and analysed, ready to write.
 type prepared struct {
-	file      foundFile
+	file      files.Found
 	old       *known
 	hash      string
 	doc       *chunker.Document
@@ -461,51 +212,51 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 	if err != nil {
 		return sum, fmt.Errorf("scan %s: %w", root, classify(err))
 	}
-	only := newScope(opt.Only)
-	list, err := walk(ctx, root, only)
-	if err == nil && list.entries == 0 && docCount > 0 {
-		err = fmt.Errorf("%w: empty (an unmounted drive or share?)", ErrFolderOffline)
+	only := files.NewScope(opt.Only)
+	list, err := files.Walk(ctx, root, only)
+	if err == nil && list.Entries == 0 && docCount > 0 {
+		err = fmt.Errorf("%w: empty (an unmounted drive or share?)", files.ErrFolderOffline)
 	}
 	if err != nil {
 		switch {
 		case ctx.Err() != nil:
 			sum.Cancelled = true
 			return sum, nil
-		case errors.Is(err, ErrFolderOffline):
+		case errors.Is(err, files.ErrFolderOffline):
 			return ix.markOffline(ctx, folderID, root, err, sum)
 		}
 		return sum, fmt.Errorf("scan %s: %w", root, err)
 	}
-	sum.Files = len(list.files)
-	sum.Skipped = list.skips
+	sum.Files = len(list.Files)
+	sum.Skipped = list.Skips
 
 	old, err := ix.knownDocuments(ctx, folderID, only)
 	if err != nil {
 		return sum, fmt.Errorf("scan %s: %w", root, err)
 	}
 	// Files whose size and time match need no reading at all.
-	var todo []foundFile
+	var todo []files.Found
 	var bytesTotal int64
-	seen := make(map[string]bool, len(list.files))
+	seen := make(map[string]bool, len(list.Files))
 	todoSet := map[string]bool{}
-	for _, f := range list.files {
-		seen[f.rel] = true
-		if k, ok := old[f.rel]; ok && k.size == f.size && k.mtime == f.mtime && k.chunker == tag {
+	for _, f := range list.Files {
+		seen[f.Rel] = true
+		if k, ok := old[f.Rel]; ok && k.size == f.Size && k.mtime == f.Mtime && k.chunker == tag {
 			sum.Unchanged++
 			continue
 		}
 		todo = append(todo, f)
-		todoSet[f.rel] = true
-		bytesTotal += f.size
+		todoSet[f.Rel] = true
+		bytesTotal += f.Size
 	}
 	var gone []int64
 	for rel, k := range old {
-		if !seen[rel] && !underAny(rel, list.unreadable) {
+		if !seen[rel] && !underAny(rel, list.Unreadable) {
 			gone = append(gone, k.id)
 		}
 	}
 
-	progress := Progress{Folder: root, FilesTotal: len(todo), BytesTotal: bytesTotal, Skipped: list.skips}
+	progress := Progress{Folder: root, FilesTotal: len(todo), BytesTotal: bytesTotal, Skipped: list.Skips}
 	report := func() {
 		if opt.Progress != nil {
 			opt.Progress(progress)
@@ -517,7 +268,7 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 	// early on an error (nobody would read their results).
 	workCtx, stopWork := context.WithCancel(ctx)
 	defer stopWork()
-	work := make(chan foundFile)
+	work := make(chan files.Found)
 	results := make(chan prepared, 64)
 	workers := opt.Workers
 	if workers <= 0 {
@@ -530,7 +281,7 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 			defer wg.Done()
 			for f := range work {
 				select {
-				case results <- prepare(workCtx, f, old[f.rel], split, tag):
+				case results <- prepare(workCtx, f, old[f.Rel], split, tag):
 				case <-workCtx.Done():
 					return
 				}
@@ -596,15 +347,15 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 			continue
 		}
 		progress.FilesDone++
-		progress.BytesDone += p.file.size
-		progress.Current = p.file.rel
-		sum.Bytes += p.file.size
+		progress.BytesDone += p.file.Size
+		progress.Current = p.file.Rel
+		sum.Bytes += p.file.Size
 		if werr = w.ensure(ctx); werr != nil {
 			continue
 		}
 		switch {
 		case p.skip != "":
-			s := Skip{p.file.rel, p.skip}
+			s := files.Skip{Path: p.file.Rel, Reason: p.skip}
 			sum.Skipped = append(sum.Skipped, s)
 			progress.Skipped = append(progress.Skipped, s)
 			werr = w.removeSkipped(p.old)
@@ -618,7 +369,7 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 				sum.Updated++
 			}
 			if p.warnings != "" {
-				sum.Warnings = append(sum.Warnings, Skip{p.file.rel, p.warnings})
+				sum.Warnings = append(sum.Warnings, files.Skip{Path: p.file.Rel, Reason: p.warnings})
 			}
 			sum.Chunks += len(p.doc.Chunks)
 			werr = w.write(p)
@@ -663,11 +414,11 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 // markOffline records that a folder's root cannot be read; its documents
 // stay in the library and searchable.
 func (ix *Index) markOffline(ctx context.Context, folderID int64, root string, cause error, sum Summary) (Summary, error) {
-	reason := strings.TrimPrefix(cause.Error(), ErrFolderOffline.Error()+": ")
+	reason := strings.TrimPrefix(cause.Error(), files.ErrFolderOffline.Error()+": ")
 	if _, err := ix.db.ExecContext(context.WithoutCancel(ctx), `UPDATE folders SET offline = ? WHERE id = ?`, reason, folderID); err != nil {
 		return sum, fmt.Errorf("scan %s: %w", root, classify(err))
 	}
-	sum.Offline = append(sum.Offline, Skip{root, reason})
+	sum.Offline = append(sum.Offline, files.Skip{Path: root, Reason: reason})
 	return sum, nil
 }
 
@@ -690,7 +441,7 @@ func underAny(rel string, folders []string) bool {
 // knownDocuments reads what the index holds about the folder's documents
 // in the scope: for a watcher's few paths, a range of the (folder,
 // path) index each, whatever the folder's size.
-func (ix *Index) knownDocuments(ctx context.Context, folderID int64, only scope) (map[string]*known, error) {
+func (ix *Index) knownDocuments(ctx context.Context, folderID int64, only files.Scope) (map[string]*known, error) {
 	out := map[string]*known{}
 	read := func(query string, args ...any) error {
 		rows, err := ix.db.QueryContext(ctx, `SELECT id, rel_path, size, mtime, hash, chunker, n_chunks FROM documents WHERE folder_id = ?`+query, args...)
@@ -723,15 +474,15 @@ func (ix *Index) knownDocuments(ctx context.Context, folderID int64, only scope)
 
 // prepare does the CPU work for one file outside the writer: read, hash,
 // chunk and analyse. A cancel stops it between steps and inside chunking.
-func prepare(ctx context.Context, f foundFile, old *known, split func(context.Context, string, []byte) (*chunker.Document, error), tag string) prepared {
+func prepare(ctx context.Context, f files.Found, old *known, split func(context.Context, string, []byte) (*chunker.Document, error), tag string) prepared {
 	p := prepared{file: f, old: old}
 	if ctx.Err() != nil {
 		p.cancelled = true
 		return p
 	}
-	data, err := readRegular(f.abs)
+	data, err := files.ReadRegular(f.Abs)
 	if err != nil {
-		p.skip = "unreadable: " + errorWords(err)
+		p.skip = "unreadable: " + files.ErrorWords(err)
 		return p
 	}
 	sum := sha256.Sum256(data)
@@ -740,7 +491,7 @@ func prepare(ctx context.Context, f foundFile, old *known, split func(context.Co
 		p.touch = true
 		return p
 	}
-	doc, err := split(ctx, f.rel, data)
+	doc, err := split(ctx, f.Rel, data)
 	if ctx.Err() != nil {
 		p.cancelled = true
 		return p
@@ -776,32 +527,6 @@ func documentWarnings(doc *chunker.Document) string {
 		}
 	}
 	return strings.Join(w, "; ")
-}
-
-// openForRead opens files to index; tests make it fail as a file that
-// cannot be read, or vanished since the listing, would (root reads any
-// file, so permissions alone cannot test that).
-var openForRead = os.OpenFile
-
-// readRegular reads a file that was a regular file when listed, refusing
-// anything that became something else since (a FIFO would block forever).
-func readRegular(path string) ([]byte, error) {
-	f, err := openForRead(path, os.O_RDONLY|syscallNonblock, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	if info.Size() > MaxFileSize {
-		return nil, fmt.Errorf("larger than %d MB", MaxFileSize>>20)
-	}
-	return io.ReadAll(f)
 }
 
 // writer is the one goroutine that writes: batched transactions, each
@@ -970,7 +695,7 @@ func (w *writer) deleteChunks(docID int64) error {
 // touch records a new mtime for a file whose content did not change (its
 // hash matched, so its size is the stored one).
 func (w *writer) touch(p prepared) error {
-	_, err := w.exec(sqlTouchDoc, p.file.mtime, p.old.id, p.file.size)
+	_, err := w.exec(sqlTouchDoc, p.file.Mtime, p.old.id, p.file.Size)
 	return err
 }
 
@@ -985,7 +710,7 @@ func (w *writer) removeSkipped(old *known) error {
 
 // finishScan replaces the folder's skip list in the scan's scope with the
 // scan's and records the time of a whole scan; the folder is online again.
-func (w *writer) finishScan(skips []Skip, only scope) error {
+func (w *writer) finishScan(skips []files.Skip, only files.Scope) error {
 	if only == nil {
 		if _, err := w.exec(`DELETE FROM skipped WHERE folder_id = ?`, w.folderID); err != nil {
 			return err
@@ -1015,7 +740,7 @@ func (w *writer) finishScan(skips []Skip, only scope) error {
 // and its chunks go like any older ones.
 func (w *writer) write(p prepared) error {
 	var docID, oldChunks, oldSize int64
-	err := w.queryRow(sqlDocByPath, w.folderID, p.file.rel).Scan(&docID, &oldChunks, &oldSize)
+	err := w.queryRow(sqlDocByPath, w.folderID, p.file.Rel).Scan(&docID, &oldChunks, &oldSize)
 	switch {
 	case err == nil:
 		// The old FTS rows go first, while the title they were indexed
@@ -1023,13 +748,13 @@ func (w *writer) write(p prepared) error {
 		if err := w.deleteChunks(docID); err != nil {
 			return err
 		}
-		if _, err := w.exec(sqlUpdateDoc, p.file.size, p.file.mtime, p.hash, p.doc.Title, w.tag, w.now, len(p.doc.Chunks), p.warnings, docID); err != nil {
+		if _, err := w.exec(sqlUpdateDoc, p.file.Size, p.file.Mtime, p.hash, p.doc.Title, w.tag, w.now, len(p.doc.Chunks), p.warnings, docID); err != nil {
 			return err
 		}
 		w.dChunks += int64(len(p.doc.Chunks)) - oldChunks
-		w.dBytes += p.file.size - oldSize
+		w.dBytes += p.file.Size - oldSize
 	case errors.Is(err, sql.ErrNoRows):
-		res, err := w.exec(sqlInsertDoc, w.folderID, p.file.rel, p.file.size, p.file.mtime, p.hash, p.doc.Title, w.tag, w.now, len(p.doc.Chunks), p.warnings)
+		res, err := w.exec(sqlInsertDoc, w.folderID, p.file.Rel, p.file.Size, p.file.Mtime, p.hash, p.doc.Title, w.tag, w.now, len(p.doc.Chunks), p.warnings)
 		if err != nil {
 			return err
 		}
@@ -1038,7 +763,7 @@ func (w *writer) write(p prepared) error {
 		}
 		w.dDocs++
 		w.dChunks += int64(len(p.doc.Chunks))
-		w.dBytes += p.file.size
+		w.dBytes += p.file.Size
 	default:
 		return err
 	}

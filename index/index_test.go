@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"folio/chunker"
+	"folio/files"
 )
 
 func openTemp(t testing.TB) *Index {
@@ -239,7 +240,7 @@ func TestBadFilesAreSkippedWithReasons(t *testing.T) {
 	// Unreadable files, whoever runs the test (root reads anything): one
 	// refused at open, one gone between the listing and the reading.
 	writeFiles(t, dir, map[string]string{"locked.md": "# L\n", "vanishing.md": "# V\n"})
-	openForRead = func(name string, flag int, perm os.FileMode) (*os.File, error) {
+	files.OpenForRead = func(name string, flag int, perm os.FileMode) (*os.File, error) {
 		switch filepath.Base(name) {
 		case "locked.md":
 			return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
@@ -248,7 +249,7 @@ func TestBadFilesAreSkippedWithReasons(t *testing.T) {
 		}
 		return os.OpenFile(name, flag, perm)
 	}
-	defer func() { openForRead = os.OpenFile }()
+	defer func() { files.OpenForRead = os.OpenFile }()
 	s, err := ix.AddFolder(context.Background(), dir, ImportOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"folio/chunker"
+	"folio/files"
 )
 
 // Folder is one root of the library.
@@ -144,7 +145,7 @@ func deepestFolder(folders []Folder, path string, dir bool, root func(Folder) st
 	found := false
 	for _, f := range folders {
 		r := root(f)
-		if !inside(r, path) || found && len(r) <= len(bestRoot) {
+		if !files.Inside(r, path) || found && len(r) <= len(bestRoot) {
 			continue
 		}
 		rel, err := filepath.Rel(r, path)
@@ -160,8 +161,8 @@ func deepestFolder(folders []Folder, path string, dir bool, root func(Folder) st
 }
 
 // scansReach reports whether a folder's scans enter every folder on the
-// way to rel, and rel itself when it is a folder (LeftOutFolder). A hidden
-// file is reached, and skipped with its reason recorded.
+// way to rel, and rel itself when it is a folder (files.LeftOutFolder). A
+// hidden file is reached, and skipped with its reason recorded.
 func scansReach(rel string, dir bool) bool {
 	if rel == "." {
 		return true
@@ -171,7 +172,7 @@ func scansReach(rel string, dir bool) bool {
 		parts = parts[:len(parts)-1]
 	}
 	for _, d := range parts {
-		if LeftOutFolder(d) != "" {
+		if files.LeftOutFolder(d) != "" {
 			return false
 		}
 	}
@@ -240,15 +241,15 @@ func (ix *Index) RemoveFolder(ctx context.Context, dir string) error {
 }
 
 // Skipped lists the files of a folder left out at the last scan, and why.
-func (ix *Index) Skipped(ctx context.Context, folderID int64) ([]Skip, error) {
+func (ix *Index) Skipped(ctx context.Context, folderID int64) ([]files.Skip, error) {
 	rows, err := ix.db.QueryContext(ctx, `SELECT rel_path, reason FROM skipped WHERE folder_id = ? ORDER BY rel_path`, folderID)
 	if err != nil {
 		return nil, fmt.Errorf("list skipped files: %w", classify(err))
 	}
 	defer rows.Close()
-	var out []Skip
+	var out []files.Skip
 	for rows.Next() {
-		var s Skip
+		var s files.Skip
 		if err := rows.Scan(&s.Path, &s.Reason); err != nil {
 			return nil, err
 		}

@@ -20,7 +20,3 @@ func dirWritable(dir string) bool {
 	const wOK = 2 // W_OK
 	return syscall.Access(dir, wOK) == nil
 }
-
-// syscallNonblock opens a file without waiting: a FIFO that was renamed
-// into place after the walk must not block the import.
-const syscallNonblock = syscall.O_NONBLOCK

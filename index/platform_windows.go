@@ -22,6 +22,3 @@ func processAlive(pid int) bool {
 // dirWritable: Windows has no write permission bit on folders that SQLite
 // would trip over; a failure to create the journal shows when opening.
 func dirWritable(string) bool { return true }
-
-// syscallNonblock: Windows has no FIFOs in the file system to wait on.
-const syscallNonblock = 0

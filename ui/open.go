@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"folio/files"
 	"folio/index"
 )
 
@@ -51,7 +52,7 @@ func CheckOpenPath(p string) (abs string, dir bool, err error) {
 		return "", false, fmt.Errorf("%s: %s", p, pathErrorWords(err))
 	case info.IsDir():
 		return abs, true, nil
-	case !index.IsMarkdown(abs) || !info.Mode().IsRegular():
+	case !files.IsMarkdown(abs) || !info.Mode().IsRegular():
 		return "", false, ErrNotMarkdown
 	}
 	return abs, false, nil

@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"folio/chunker"
+	"folio/files"
 	"folio/index"
 	"folio/watch"
 )
@@ -27,7 +28,7 @@ type Library interface {
 	Search(ctx context.Context, query string, opt index.SearchOptions) (*index.Results, error)
 	Section(ctx context.Context, chunkRowID int64) ([]index.SectionChunk, error)
 	Folders(ctx context.Context) ([]index.Folder, error)
-	Skipped(ctx context.Context, folderID int64) ([]index.Skip, error)
+	Skipped(ctx context.Context, folderID int64) ([]files.Skip, error)
 	AddFolder(ctx context.Context, dir string, opt index.ImportOptions) (index.Summary, error)
 	ScanFolder(ctx context.Context, dir string, opt index.ImportOptions) (index.Summary, error)
 	RemoveFolder(ctx context.Context, dir string) error

@@ -24,6 +24,8 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"folio/files"
 )
 
 // Options tune a Watcher; the zero value means the defaults.
@@ -275,8 +277,7 @@ func (w *Watcher) setPolled(r *root, reason string, offline bool) {
 }
 
 // watchTree adds watches for top and the folders under it that a scan
-// enters (not hidden ones, not node_modules: their changes are not
-// indexed either).
+// enters (files.LeftOutFolder: their changes are not indexed either).
 func (w *Watcher) watchTree(r *root, top string) error {
 	return filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -288,7 +289,7 @@ func (w *Watcher) watchTree(r *root, top string) error {
 		if !d.IsDir() {
 			return nil
 		}
-		if p != top && ignoredName(d.Name()) {
+		if p != top && files.LeftOutFolder(d.Name()) != "" {
 			return filepath.SkipDir
 		}
 		if err := w.addWatch(p); err != nil {
@@ -324,11 +325,6 @@ func (w *Watcher) dropRoot(dir string) {
 	w.mu.Unlock()
 }
 
-// ignoredName is a file or folder a scan leaves out.
-func ignoredName(name string) bool {
-	return strings.HasPrefix(name, ".") || name == "node_modules"
-}
-
 // event turns one notification into a pending change.
 func (w *Watcher) event(ev fsnotify.Event, b *batcher) {
 	if ev.Op == fsnotify.Chmod {
@@ -350,10 +346,8 @@ func (w *Watcher) event(ev fsnotify.Event, b *batcher) {
 		}
 		return
 	}
-	for _, part := range strings.Split(rel, "/") {
-		if ignoredName(part) {
-			return
-		}
+	if files.LeftOut(rel) {
+		return
 	}
 	switch {
 	case ev.Has(fsnotify.Create):
@@ -368,11 +362,11 @@ func (w *Watcher) event(ev fsnotify.Event, b *batcher) {
 			b.add(dir, rel, now)
 			return
 		}
-		if markdownName(rel) {
+		if files.IsMarkdown(rel) {
 			b.add(dir, rel, now)
 		}
 	case ev.Has(fsnotify.Write):
-		if markdownName(rel) {
+		if files.IsMarkdown(rel) {
 			b.add(dir, rel, now)
 		}
 	case ev.Has(fsnotify.Remove), ev.Has(fsnotify.Rename):
@@ -384,7 +378,7 @@ func (w *Watcher) event(ev fsnotify.Event, b *batcher) {
 		if wasDir {
 			w.unwatch(r, ev.Name)
 		}
-		if wasDir || markdownName(rel) {
+		if wasDir || files.IsMarkdown(rel) {
 			b.add(dir, rel, now)
 		}
 	}
@@ -436,13 +430,4 @@ func (w *Watcher) pollDue(b *batcher) {
 	for _, dir := range due {
 		b.add(dir, "", now)
 	}
-}
-
-// markdownName reports the files a scan indexes.
-func markdownName(rel string) bool {
-	switch strings.ToLower(filepath.Ext(rel)) {
-	case ".md", ".markdown", ".mdx":
-		return true
-	}
-	return false
 }
