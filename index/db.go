@@ -193,6 +193,20 @@ var migrations = []string{
 	);`,
 }
 
+// pathSep joins heading paths in the chunks table; it cannot occur in a
+// heading, and it sorts below every printable character, so a LIKE on a
+// prefix of the joined path matches exactly the sub-sections.
+const pathSep = "\x1f"
+
+func joinPath(p []string) string { return strings.Join(p, pathSep) }
+
+func splitPath(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, pathSep)
+}
+
 // fileURI turns a path into an SQLite URI that names exactly that file,
 // whatever it contains: '?', '#' and '%' would otherwise start the query, a
 // fragment or an escape, so every byte outside a small safe set is
