@@ -429,97 +429,151 @@ func (s *Summary) Add(o Summary) {
 // programs (another window, `folio remove`) get their turn.
 const writerIdle = 20 * time.Millisecond
 
+// A scan runs in three steps: planScan lists the folder and decides what
+// to read and remove; the pipeline prepares files on several goroutines
+// (prepareAll) while one writer stores them (writeAll); finish commits
+// what was written and records the scan.
 func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions) (Summary, error) {
 	start := time.Now()
 	sum := Summary{Folders: 1}
 	if err := ix.writeCheck(); err != nil {
 		return sum, fmt.Errorf("scan %s: %w", root, err)
 	}
-	if opt.Chunking == (chunker.Options{}) {
-		var err error
-		if opt.Chunking, err = ix.ChunkOptions(ctx); err != nil {
-			return sum, err
-		}
-	}
-	if err := opt.Chunking.Validate(); err != nil {
+	plan, err := ix.planScan(ctx, root, opt, &sum)
+	if plan == nil || err != nil {
 		return sum, err
 	}
-	tag := chunkerTag(opt.Chunking)
-	split := func(ctx context.Context, id string, data []byte) (*chunker.Document, error) {
-		return chunker.SplitContext(ctx, id, data, opt.Chunking)
+	s := &scan{scanPlan: plan, ix: ix, sum: sum, onProgress: opt.Progress,
+		progress: Progress{Folder: root, FilesTotal: len(plan.todo), BytesTotal: plan.bytes, Skipped: sum.Skipped}}
+	s.report()
+
+	// The workers stop with the user's cancel, and when this scan returns
+	// early on an error (nobody would read their results).
+	workCtx, stopWork := context.WithCancel(ctx)
+	defer stopWork()
+	results := prepareAll(workCtx, plan, opt.Workers)
+	s.w = &writer{ix: ix, folderID: plan.folderID, tag: plan.tag, purge: ix.choosePurge(ctx, plan.deleting)}
+	err = s.writeAll(ctx, results)
+	return s.finish(ctx, err, start)
+}
+
+// splitFunc chunks one file's data.
+type splitFunc func(ctx context.Context, id string, data []byte) (*chunker.Document, error)
+
+// scanPlan is what a scan of one folder does, decided before any file is
+// read.
+type scanPlan struct {
+	root     string
+	folderID int64
+	docCount int // the folder's documents before the scan
+	only     scope
+	split    splitFunc
+	tag      string
+	old      map[string]*known // what the index holds in the scope
+	todo     []foundFile       // new or changed files, to prepare
+	bytes    int64             // the size of todo
+	gone     []int64           // documents whose file is gone
+	deleting int64             // chunks the scan removes or replaces
+}
+
+// planScan lists root and compares it with the index. A nil plan and no
+// error mean the scan ends here, cancelled while listing or the folder
+// offline, and sum says so. sum gets the listing's figures and the
+// unchanged files.
+func (ix *Index) planScan(ctx context.Context, root string, opt ImportOptions, sum *Summary) (*scanPlan, error) {
+	p := &scanPlan{root: root}
+	var err error
+	if p.split, p.tag, err = ix.splitter(ctx, opt); err != nil {
+		return nil, err
 	}
-	if opt.Split != nil {
-		split = func(_ context.Context, id string, data []byte) (*chunker.Document, error) { return opt.Split(id, data) }
-		tag = opt.SplitTag
-	}
-	var folderID int64
-	var docCount int
-	err := ix.db.QueryRowContext(ctx, `SELECT id, n_documents FROM folders WHERE path = ?`, root).Scan(&folderID, &docCount)
+	err = ix.db.QueryRowContext(ctx, `SELECT id, n_documents FROM folders WHERE path = ?`, root).Scan(&p.folderID, &p.docCount)
 	if errors.Is(err, sql.ErrNoRows) {
-		return sum, fmt.Errorf("scan %s: %w", root, ErrFolderRemoved)
+		return nil, fmt.Errorf("scan %s: %w", root, ErrFolderRemoved)
 	}
 	if err != nil {
-		return sum, fmt.Errorf("scan %s: %w", root, classify(err))
+		return nil, fmt.Errorf("scan %s: %w", root, classify(err))
 	}
-	only := newScope(opt.Only)
-	list, err := walk(ctx, root, only)
-	if err == nil && list.entries == 0 && docCount > 0 {
+	p.only = newScope(opt.Only)
+	list, err := walk(ctx, root, p.only)
+	if err == nil && list.entries == 0 && p.docCount > 0 {
 		err = fmt.Errorf("%w: empty (an unmounted drive or share?)", ErrFolderOffline)
 	}
 	if err != nil {
 		switch {
 		case ctx.Err() != nil:
 			sum.Cancelled = true
-			return sum, nil
+			return nil, nil
 		case errors.Is(err, ErrFolderOffline):
-			return ix.markOffline(ctx, folderID, root, err, sum)
+			*sum, err = ix.markOffline(ctx, p.folderID, root, err, *sum)
+			return nil, err
 		}
-		return sum, fmt.Errorf("scan %s: %w", root, err)
+		return nil, fmt.Errorf("scan %s: %w", root, err)
 	}
 	sum.Files = len(list.files)
 	sum.Skipped = list.skips
-
-	old, err := ix.knownDocuments(ctx, folderID, only)
-	if err != nil {
-		return sum, fmt.Errorf("scan %s: %w", root, err)
+	if p.old, err = ix.knownDocuments(ctx, p.folderID, p.only); err != nil {
+		return nil, fmt.Errorf("scan %s: %w", root, err)
 	}
-	// Files whose size and time match need no reading at all.
-	var todo []foundFile
-	var bytesTotal int64
+	p.diff(list, sum)
+	return p, nil
+}
+
+// splitter is how this scan chunks files, and the tag its documents
+// record: the library's chunker settings unless opt gives others, or
+// opt's own split function.
+func (ix *Index) splitter(ctx context.Context, opt ImportOptions) (splitFunc, string, error) {
+	if opt.Chunking == (chunker.Options{}) {
+		var err error
+		if opt.Chunking, err = ix.ChunkOptions(ctx); err != nil {
+			return nil, "", err
+		}
+	}
+	if err := opt.Chunking.Validate(); err != nil {
+		return nil, "", err
+	}
+	if opt.Split != nil {
+		return func(_ context.Context, id string, data []byte) (*chunker.Document, error) { return opt.Split(id, data) }, opt.SplitTag, nil
+	}
+	return func(ctx context.Context, id string, data []byte) (*chunker.Document, error) {
+		return chunker.SplitContext(ctx, id, data, opt.Chunking)
+	}, chunkerTag(opt.Chunking), nil
+}
+
+// diff sorts the listing against the index. Files whose size and time
+// match need no reading at all; a document whose file is gone is removed,
+// unless its sub-folder merely could not be read.
+func (p *scanPlan) diff(list *listing, sum *Summary) {
 	seen := make(map[string]bool, len(list.files))
 	todoSet := map[string]bool{}
 	for _, f := range list.files {
 		seen[f.rel] = true
-		if k, ok := old[f.rel]; ok && k.size == f.size && k.mtime == f.mtime && k.chunker == tag {
+		if k, ok := p.old[f.rel]; ok && k.size == f.size && k.mtime == f.mtime && k.chunker == p.tag {
 			sum.Unchanged++
 			continue
 		}
-		todo = append(todo, f)
+		p.todo = append(p.todo, f)
 		todoSet[f.rel] = true
-		bytesTotal += f.size
+		p.bytes += f.size
 	}
-	var gone []int64
-	for rel, k := range old {
+	for rel, k := range p.old {
 		if !seen[rel] && !underAny(rel, list.unreadable) {
-			gone = append(gone, k.id)
+			p.gone = append(p.gone, k.id)
+		}
+		// Removed text leaves the search index by the cheaper of two ways
+		// (purge.go): for a few documents, exact deletes; for many, plain
+		// deletes and one merge of the index at the end.
+		if !seen[rel] || todoSet[rel] {
+			p.deleting += k.chunks
 		}
 	}
+}
 
-	progress := Progress{Folder: root, FilesTotal: len(todo), BytesTotal: bytesTotal, Skipped: list.skips}
-	report := func() {
-		if opt.Progress != nil {
-			opt.Progress(progress)
-		}
-	}
-	report()
-
-	// The workers stop with the user's cancel, and when this scan returns
-	// early on an error (nobody would read their results).
-	workCtx, stopWork := context.WithCancel(ctx)
-	defer stopWork()
+// prepareAll prepares the plan's files on workers goroutines (one per CPU
+// when 0) and delivers them, closing the channel when all are done or ctx
+// ends.
+func prepareAll(ctx context.Context, p *scanPlan, workers int) <-chan prepared {
 	work := make(chan foundFile)
 	results := make(chan prepared, 64)
-	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -530,8 +584,8 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 			defer wg.Done()
 			for f := range work {
 				select {
-				case results <- prepare(workCtx, f, old[f.rel], split, tag):
-				case <-workCtx.Done():
+				case results <- prepare(ctx, f, p.old[f.rel], p.split, p.tag):
+				case <-ctx.Done():
 					return
 				}
 			}
@@ -539,10 +593,10 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 	}
 	go func() {
 		defer close(work)
-		for _, f := range todo {
+		for _, f := range p.todo {
 			select {
 			case work <- f:
-			case <-workCtx.Done():
+			case <-ctx.Done():
 				return
 			}
 		}
@@ -551,41 +605,53 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 		wg.Wait()
 		close(results)
 	}()
+	return results
+}
 
-	// Removed text leaves the search index by the cheaper of two ways
-	// (purge.go): for a few documents, exact deletes; for many, plain
-	// deletes and one merge of the index at the end.
-	var deleting int64
-	for rel, k := range old {
-		if !seen[rel] || todoSet[rel] {
-			deleting += k.chunks
-		}
+// scan is one scan under way: its plan, the writer, and the figures it
+// reports.
+type scan struct {
+	*scanPlan
+	ix         *Index
+	w          *writer
+	sum        Summary
+	progress   Progress
+	onProgress func(Progress)
+}
+
+func (s *scan) report() {
+	if s.onProgress != nil {
+		s.onProgress(s.progress)
 	}
-	w := &writer{ix: ix, folderID: folderID, tag: tag, purge: ix.choosePurge(ctx, deleting)}
-	var werr error
-	if len(gone) > 0 {
-		if werr = w.ensure(ctx); werr == nil {
-			werr = w.removeDocuments(gone)
+}
+
+// writeAll removes the gone documents, then writes prepared files as they
+// arrive, committing when a batch is full or no file is ready. A cancel is
+// honoured at once: what was written is committed (by finish), and a
+// worker still inside a slow file finishes it in the background without
+// writing anything.
+func (s *scan) writeAll(ctx context.Context, results <-chan prepared) error {
+	var err error
+	if len(s.gone) > 0 {
+		if err = s.w.ensure(ctx); err == nil {
+			err = s.w.removeDocuments(s.gone)
 		}
-		sum.Removed = len(gone)
+		s.sum.Removed = len(s.gone)
 	}
 	idle := time.NewTimer(writerIdle)
 	idle.Stop()
-	// A cancel is honoured at once: what was written is committed, and a
-	// worker still inside a slow file finishes it in the background
-	// without writing anything.
-	for werr == nil {
+	for err == nil {
 		var p prepared
 		var ok bool
 		idle.Reset(writerIdle)
-		if w.tx == nil {
+		if s.w.tx == nil {
 			idle.Stop()
 		}
 		select {
 		case p, ok = <-results:
 			idle.Stop()
 		case <-idle.C:
-			werr = w.commit()
+			err = s.w.commit()
 			continue
 		case <-ctx.Done():
 		}
@@ -595,56 +661,71 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 		if p.cancelled {
 			continue
 		}
-		progress.FilesDone++
-		progress.BytesDone += p.file.size
-		progress.Current = p.file.rel
-		sum.Bytes += p.file.size
-		if werr = w.ensure(ctx); werr != nil {
-			continue
-		}
-		switch {
-		case p.skip != "":
-			s := Skip{p.file.rel, p.skip}
-			sum.Skipped = append(sum.Skipped, s)
-			progress.Skipped = append(progress.Skipped, s)
-			werr = w.removeSkipped(p.old)
-		case p.touch:
-			sum.Unchanged++
-			werr = w.touch(p)
-		default:
-			if p.old == nil {
-				sum.Added++
-			} else {
-				sum.Updated++
-			}
-			if p.warnings != "" {
-				sum.Warnings = append(sum.Warnings, Skip{p.file.rel, p.warnings})
-			}
-			sum.Chunks += len(p.doc.Chunks)
-			werr = w.write(p)
-		}
-		if werr == nil {
-			werr = w.maybeCommit()
-		}
-		report()
+		err = s.add(ctx, p)
 	}
+	return err
+}
+
+// add counts one prepared file, writes it and reports progress.
+func (s *scan) add(ctx context.Context, p prepared) error {
+	s.progress.FilesDone++
+	s.progress.BytesDone += p.file.size
+	s.progress.Current = p.file.rel
+	s.sum.Bytes += p.file.size
+	if err := s.w.ensure(ctx); err != nil {
+		return err // the scan fails: nothing more to report
+	}
+	var err error
+	switch {
+	case p.skip != "":
+		sk := Skip{p.file.rel, p.skip}
+		s.sum.Skipped = append(s.sum.Skipped, sk)
+		s.progress.Skipped = append(s.progress.Skipped, sk)
+		err = s.w.removeSkipped(p.old)
+	case p.touch:
+		s.sum.Unchanged++
+		err = s.w.touch(p)
+	default:
+		if p.old == nil {
+			s.sum.Added++
+		} else {
+			s.sum.Updated++
+		}
+		if p.warnings != "" {
+			s.sum.Warnings = append(s.sum.Warnings, Skip{p.file.rel, p.warnings})
+		}
+		s.sum.Chunks += len(p.doc.Chunks)
+		err = s.w.write(p)
+	}
+	if err == nil {
+		err = s.w.maybeCommit()
+	}
+	s.report()
+	return err
+}
+
+// finish ends the scan after writeAll returned werr. A scan that ran to
+// its end replaces the folder's skips and records its time; the last
+// batch commits, or after an error rolls back.
+func (s *scan) finish(ctx context.Context, werr error, start time.Time) (Summary, error) {
 	if werr == nil && ctx.Err() == nil {
-		if werr = w.ensure(ctx); werr == nil {
-			werr = w.finishScan(sum.Skipped, only)
+		if werr = s.w.ensure(ctx); werr == nil {
+			werr = s.w.finishScan(s.sum.Skipped, s.only)
 		}
 	}
 	if werr == nil {
-		werr = w.commit()
+		werr = s.w.commit()
 	} else {
-		w.rollback()
+		s.w.rollback()
 	}
-	report()
+	s.report()
+	sum := s.sum
 	sum.Elapsed = time.Since(start)
 	if werr != nil {
-		if !ix.folderExists(folderID) {
+		if !s.ix.folderExists(s.folderID) {
 			werr = ErrFolderRemoved
 		}
-		return sum, fmt.Errorf("scan %s: %w", root, classify(werr))
+		return sum, fmt.Errorf("scan %s: %w", s.root, classify(werr))
 	}
 	if ctx.Err() != nil {
 		sum.Cancelled = true
@@ -653,9 +734,10 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 	// library share (a first import): faster queries, smaller file. Smaller
 	// changes are left to FTS5's automerge, so a scan's cost follows what
 	// changed, not the library's size.
-	optimize := sum.Added+sum.Updated+sum.Removed > 1000 && (sum.Added+sum.Updated+sum.Removed)*2 > docCount+sum.Added && !sum.Cancelled
-	if err := ix.finishChanges(context.WithoutCancel(ctx), w.replaced, optimize); err != nil {
-		return sum, fmt.Errorf("scan %s: %w", root, err)
+	changed := sum.Added + sum.Updated + sum.Removed
+	optimize := changed > 1000 && changed*2 > s.docCount+sum.Added && !sum.Cancelled
+	if err := s.ix.finishChanges(context.WithoutCancel(ctx), s.w.replaced, optimize); err != nil {
+		return sum, fmt.Errorf("scan %s: %w", s.root, err)
 	}
 	return sum, nil
 }
