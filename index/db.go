@@ -84,7 +84,7 @@ type Index struct {
 	versionMu   sync.Mutex
 	versionConn *sql.Conn // holds PRAGMA data_version's point of view
 
-	dfs dfCache // term statistics for ranking (stats.go)
+	dfs dfCache // term statistics for ranking (plan.go)
 }
 
 // DefaultPath is where the library lives unless FOLIO_DB says otherwise:
