@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"folio/chunker"
 	"folio/index"
@@ -59,7 +60,7 @@ func printHealth(w io.Writer, h *index.Health) {
 		largest = max(largest, b.Count)
 	}
 	for _, b := range h.Histogram {
-		fmt.Fprintf(w, "  %6d–%-6d %-40s %d\n", b.From, b.To-1, index.HistogramBar(b, largest, 40), b.Count)
+		fmt.Fprintf(w, "  %6d–%-6d %-40s %d\n", b.From, b.To-1, histogramBar(b, largest, 40), b.Count)
 	}
 	fmt.Fprintln(w)
 	kinds := []string{chunker.DefectMidSentence, chunker.DefectSplitTable, chunker.DefectOrphanRows, chunker.DefectSplitCode, chunker.DefectEmptyPath}
@@ -71,7 +72,7 @@ func printHealth(w io.Writer, h *index.Health) {
 	for _, k := range kinds {
 		fmt.Fprintf(w, "  %-32s %d\n", k, h.Counts[k])
 		if h.Counts[k] > 0 {
-			fmt.Fprintf(w, "      %s\n", index.DefectAdvice(k))
+			fmt.Fprintf(w, "      %s\n", chunker.DefectAdvice(k))
 		}
 	}
 	// One line per kind and place; a long sentence cut twice is one place.
@@ -111,4 +112,16 @@ func printHealth(w io.Writer, h *index.Health) {
 		fmt.Fprintf(w, "  %s\n    %d documents · %d chunks · %.1f MB Markdown · %.1f MB index\n",
 			f.Path, f.Documents, f.Chunks, float64(f.MarkdownBytes)/1e6, float64(f.IndexBytes)/1e6)
 	}
+}
+
+// histogramBar draws one bin as text: width characters at full scale.
+func histogramBar(b index.Bin, largest, width int) string {
+	if largest == 0 {
+		return ""
+	}
+	n := b.Count * width / largest
+	if n == 0 && b.Count > 0 {
+		n = 1
+	}
+	return strings.Repeat("█", n)
 }

@@ -84,7 +84,7 @@ type Index struct {
 	versionMu   sync.Mutex
 	versionConn *sql.Conn // holds PRAGMA data_version's point of view
 
-	dfs dfCache // term statistics for ranking (stats.go)
+	dfs dfCache // term statistics for ranking (plan.go)
 }
 
 // DefaultPath is where the library lives unless FOLIO_DB says otherwise:
@@ -191,6 +191,20 @@ var migrations = []string{
 		pid INTEGER NOT NULL,
 		started INTEGER NOT NULL
 	);`,
+}
+
+// pathSep joins heading paths in the chunks table; it cannot occur in a
+// heading, and it sorts below every printable character, so a LIKE on a
+// prefix of the joined path matches exactly the sub-sections.
+const pathSep = "\x1f"
+
+func joinPath(p []string) string { return strings.Join(p, pathSep) }
+
+func splitPath(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, pathSep)
 }
 
 // fileURI turns a path into an SQLite URI that names exactly that file,

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -32,24 +31,6 @@ type Health struct {
 	// against the settings its document was indexed with (Sizes.OverMax,
 	// UnderMin), until a scan re-chunks it.
 	MixedSettings bool
-}
-
-// DefectAdvice says in plain words what a kind of defect means for a
-// reader and what can be done about it.
-func DefectAdvice(kind string) string {
-	switch kind {
-	case chunker.DefectMidSentence:
-		return "A passage ends inside a sentence longer than twice the maximum chunk size, so the sentence is split between two results. Nothing is lost; a larger maximum keeps such sentences whole."
-	case chunker.DefectSplitTable:
-		return "A table is split across passages, so a result may show part of it. A larger maximum keeps it whole."
-	case chunker.DefectOrphanRows:
-		return "Table rows are in a passage without the table's header row, so their columns are unnamed in results. A larger maximum keeps them together."
-	case chunker.DefectSplitCode:
-		return "A code block is cut in two. A larger maximum keeps it whole."
-	case chunker.DefectEmptyPath:
-		return "A passage has no heading above it, so its citation names no section. A heading at the top of the file fixes it."
-	}
-	return ""
 }
 
 // Bin is one bar of the size histogram: chunks of From ≤ size < To characters.
@@ -293,18 +274,6 @@ func histogram(chunks []chunker.Chunk) []Bin {
 		bins = bins[:n]
 	}
 	return bins
-}
-
-// HistogramBar draws one bin as text: width characters at full scale.
-func HistogramBar(b Bin, largest, width int) string {
-	if largest == 0 {
-		return ""
-	}
-	n := b.Count * width / largest
-	if n == 0 && b.Count > 0 {
-		n = 1
-	}
-	return strings.Repeat("█", n)
 }
 
 // documentWarnings adds the folder's documents indexed with a reservation.

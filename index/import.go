@@ -179,98 +179,151 @@ func (s *Summary) Add(o Summary) {
 // prepared file is ready: a slow file never holds the write lock, so other
 // programs (another window, `folio remove`) get their turn.
 const writerIdle = 20 * time.Millisecond
-
+// A scan runs in three steps: planScan lists the folder and decides what
+// to read and remove; the pipeline prepares files on several goroutines
+// (prepareAll) while one writer stores them (writeAll); finish commits
+// what was written and records the scan.
 func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions) (Summary, error) {
 	start := time.Now()
 	sum := Summary{Folders: 1}
 	if err := ix.writeCheck(); err != nil {
 		return sum, fmt.Errorf("scan %s: %w", root, err)
 	}
-	if opt.Chunking == (chunker.Options{}) {
-		var err error
-		if opt.Chunking, err = ix.ChunkOptions(ctx); err != nil {
-			return sum, err
-		}
-	}
-	if err := opt.Chunking.Validate(); err != nil {
+	plan, err := ix.planScan(ctx, root, opt, &sum)
+	if plan == nil || err != nil {
 		return sum, err
 	}
-	tag := chunkerTag(opt.Chunking)
-	split := func(ctx context.Context, id string, data []byte) (*chunker.Document, error) {
-		return chunker.SplitContext(ctx, id, data, opt.Chunking)
+	s := &scan{scanPlan: plan, ix: ix, sum: sum, onProgress: opt.Progress,
+		progress: Progress{Folder: root, FilesTotal: len(plan.todo), BytesTotal: plan.bytes, Skipped: sum.Skipped}}
+	s.report()
+
+	// The workers stop with the user's cancel, and when this scan returns
+	// early on an error (nobody would read their results).
+	workCtx, stopWork := context.WithCancel(ctx)
+	defer stopWork()
+	results := prepareAll(workCtx, plan, opt.Workers)
+	s.w = &writer{ix: ix, folderID: plan.folderID, tag: plan.tag, purge: ix.choosePurge(ctx, plan.deleting)}
+	err = s.writeAll(ctx, results)
+	return s.finish(ctx, err, start)
+}
+
+// splitFunc chunks one file's data.
+type splitFunc func(ctx context.Context, id string, data []byte) (*chunker.Document, error)
+
+// scanPlan is what a scan of one folder does, decided before any file is
+// read.
+type scanPlan struct {
+	root     string
+	folderID int64
+	docCount int // the folder's documents before the scan
+	only     files.Scope
+	split    splitFunc
+	tag      string
+	old      map[string]*known // what the index holds in the files.Scope
+	todo     []files.Found       // new or changed files, to prepare
+	bytes    int64             // the size of todo
+	gone     []int64           // documents whose file is gone
+	deleting int64             // chunks the scan removes or replaces
+}
+
+// planScan lists root and compares it with the index. A nil plan and no
+// error mean the scan ends here, cancelled while listing or the folder
+// offline, and sum says so. sum gets the listing's figures and the
+// unchanged files.
+func (ix *Index) planScan(ctx context.Context, root string, opt ImportOptions, sum *Summary) (*scanPlan, error) {
+	p := &scanPlan{root: root}
+	var err error
+	if p.split, p.tag, err = ix.splitter(ctx, opt); err != nil {
+		return nil, err
 	}
-	if opt.Split != nil {
-		split = func(_ context.Context, id string, data []byte) (*chunker.Document, error) { return opt.Split(id, data) }
-		tag = opt.SplitTag
-	}
-	var folderID int64
-	var docCount int
-	err := ix.db.QueryRowContext(ctx, `SELECT id, n_documents FROM folders WHERE path = ?`, root).Scan(&folderID, &docCount)
+	err = ix.db.QueryRowContext(ctx, `SELECT id, n_documents FROM folders WHERE path = ?`, root).Scan(&p.folderID, &p.docCount)
 	if errors.Is(err, sql.ErrNoRows) {
-		return sum, fmt.Errorf("scan %s: %w", root, ErrFolderRemoved)
+		return nil, fmt.Errorf("scan %s: %w", root, ErrFolderRemoved)
 	}
 	if err != nil {
-		return sum, fmt.Errorf("scan %s: %w", root, classify(err))
+		return nil, fmt.Errorf("scan %s: %w", root, classify(err))
 	}
-	only := files.NewScope(opt.Only)
-	list, err := files.Walk(ctx, root, only)
-	if err == nil && list.Entries == 0 && docCount > 0 {
+	p.only = files.NewScope(opt.Only)
+	list, err := files.Walk(ctx, root, p.only)
+	if err == nil && list.Entries == 0 && p.docCount > 0 {
 		err = fmt.Errorf("%w: empty (an unmounted drive or share?)", files.ErrFolderOffline)
 	}
 	if err != nil {
 		switch {
 		case ctx.Err() != nil:
 			sum.Cancelled = true
-			return sum, nil
+			return nil, nil
 		case errors.Is(err, files.ErrFolderOffline):
-			return ix.markOffline(ctx, folderID, root, err, sum)
+			*sum, err = ix.markOffline(ctx, p.folderID, root, err, *sum)
+			return nil, err
 		}
-		return sum, fmt.Errorf("scan %s: %w", root, err)
+		return nil, fmt.Errorf("scan %s: %w", root, err)
 	}
 	sum.Files = len(list.Files)
 	sum.Skipped = list.Skips
-
-	old, err := ix.knownDocuments(ctx, folderID, only)
-	if err != nil {
-		return sum, fmt.Errorf("scan %s: %w", root, err)
+	if p.old, err = ix.knownDocuments(ctx, p.folderID, p.only); err != nil {
+		return nil, fmt.Errorf("scan %s: %w", root, err)
 	}
-	// Files whose size and time match need no reading at all.
-	var todo []files.Found
-	var bytesTotal int64
+	p.diff(list, sum)
+	return p, nil
+}
+
+// splitter is how this scan chunks files, and the tag its documents
+// record: the library's chunker settings unless opt gives others, or
+// opt's own split function.
+func (ix *Index) splitter(ctx context.Context, opt ImportOptions) (splitFunc, string, error) {
+	if opt.Chunking == (chunker.Options{}) {
+		var err error
+		if opt.Chunking, err = ix.ChunkOptions(ctx); err != nil {
+			return nil, "", err
+		}
+	}
+	if err := opt.Chunking.Validate(); err != nil {
+		return nil, "", err
+	}
+	if opt.Split != nil {
+		return func(_ context.Context, id string, data []byte) (*chunker.Document, error) { return opt.Split(id, data) }, opt.SplitTag, nil
+	}
+	return func(ctx context.Context, id string, data []byte) (*chunker.Document, error) {
+		return chunker.SplitContext(ctx, id, data, opt.Chunking)
+	}, chunkerTag(opt.Chunking), nil
+}
+
+// diff sorts the listing against the index. Files whose size and time
+// match need no reading at all; a document whose file is gone is removed,
+// unless its sub-folder merely could not be read.
+func (p *scanPlan) diff(list *files.Listing, sum *Summary) {
 	seen := make(map[string]bool, len(list.Files))
 	todoSet := map[string]bool{}
 	for _, f := range list.Files {
 		seen[f.Rel] = true
-		if k, ok := old[f.Rel]; ok && k.size == f.Size && k.mtime == f.Mtime && k.chunker == tag {
+		if k, ok := p.old[f.Rel]; ok && k.size == f.Size && k.mtime == f.Mtime && k.chunker == p.tag {
 			sum.Unchanged++
 			continue
 		}
-		todo = append(todo, f)
+		p.todo = append(p.todo, f)
 		todoSet[f.Rel] = true
-		bytesTotal += f.Size
+		p.bytes += f.Size
 	}
-	var gone []int64
-	for rel, k := range old {
+	for rel, k := range p.old {
 		if !seen[rel] && !underAny(rel, list.Unreadable) {
-			gone = append(gone, k.id)
+			p.gone = append(p.gone, k.id)
+		}
+		// Removed text leaves the search index by the cheaper of two ways
+		// (purge.go): for a few documents, exact deletes; for many, plain
+		// deletes and one merge of the index at the end.
+		if !seen[rel] || todoSet[rel] {
+			p.deleting += k.chunks
 		}
 	}
+}
 
-	progress := Progress{Folder: root, FilesTotal: len(todo), BytesTotal: bytesTotal, Skipped: list.Skips}
-	report := func() {
-		if opt.Progress != nil {
-			opt.Progress(progress)
-		}
-	}
-	report()
-
-	// The workers stop with the user's cancel, and when this scan returns
-	// early on an error (nobody would read their results).
-	workCtx, stopWork := context.WithCancel(ctx)
-	defer stopWork()
+// prepareAll prepares the plan's files on workers goroutines (one per CPU
+// when 0) and delivers them, closing the channel when all are done or ctx
+// ends.
+func prepareAll(ctx context.Context, p *scanPlan, workers int) <-chan prepared {
 	work := make(chan files.Found)
 	results := make(chan prepared, 64)
-	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -281,8 +334,8 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 			defer wg.Done()
 			for f := range work {
 				select {
-				case results <- prepare(workCtx, f, old[f.Rel], split, tag):
-				case <-workCtx.Done():
+				case results <- prepare(ctx, f, p.old[f.Rel], p.split, p.tag):
+				case <-ctx.Done():
 					return
 				}
 			}
@@ -290,10 +343,10 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 	}
 	go func() {
 		defer close(work)
-		for _, f := range todo {
+		for _, f := range p.todo {
 			select {
 			case work <- f:
-			case <-workCtx.Done():
+			case <-ctx.Done():
 				return
 			}
 		}
@@ -302,41 +355,53 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 		wg.Wait()
 		close(results)
 	}()
+	return results
+}
 
-	// Removed text leaves the search index by the cheaper of two ways
-	// (purge.go): for a few documents, exact deletes; for many, plain
-	// deletes and one merge of the index at the end.
-	var deleting int64
-	for rel, k := range old {
-		if !seen[rel] || todoSet[rel] {
-			deleting += k.chunks
-		}
+// scan is one scan under way: its plan, the writer, and the figures it
+// reports.
+type scan struct {
+	*scanPlan
+	ix         *Index
+	w          *writer
+	sum        Summary
+	progress   Progress
+	onProgress func(Progress)
+}
+
+func (s *scan) report() {
+	if s.onProgress != nil {
+		s.onProgress(s.progress)
 	}
-	w := &writer{ix: ix, folderID: folderID, tag: tag, purge: ix.choosePurge(ctx, deleting)}
-	var werr error
-	if len(gone) > 0 {
-		if werr = w.ensure(ctx); werr == nil {
-			werr = w.removeDocuments(gone)
+}
+
+// writeAll removes the gone documents, then writes prepared files as they
+// arrive, committing when a batch is full or no file is ready. A cancel is
+// honoured at once: what was written is committed (by finish), and a
+// worker still inside a slow file finishes it in the background without
+// writing anything.
+func (s *scan) writeAll(ctx context.Context, results <-chan prepared) error {
+	var err error
+	if len(s.gone) > 0 {
+		if err = s.w.ensure(ctx); err == nil {
+			err = s.w.removeDocuments(s.gone)
 		}
-		sum.Removed = len(gone)
+		s.sum.Removed = len(s.gone)
 	}
 	idle := time.NewTimer(writerIdle)
 	idle.Stop()
-	// A cancel is honoured at once: what was written is committed, and a
-	// worker still inside a slow file finishes it in the background
-	// without writing anything.
-	for werr == nil {
+	for err == nil {
 		var p prepared
 		var ok bool
 		idle.Reset(writerIdle)
-		if w.tx == nil {
+		if s.w.tx == nil {
 			idle.Stop()
 		}
 		select {
 		case p, ok = <-results:
 			idle.Stop()
 		case <-idle.C:
-			werr = w.commit()
+			err = s.w.commit()
 			continue
 		case <-ctx.Done():
 		}
@@ -346,56 +411,71 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 		if p.cancelled {
 			continue
 		}
-		progress.FilesDone++
-		progress.BytesDone += p.file.Size
-		progress.Current = p.file.Rel
-		sum.Bytes += p.file.Size
-		if werr = w.ensure(ctx); werr != nil {
-			continue
-		}
-		switch {
-		case p.skip != "":
-			s := files.Skip{Path: p.file.Rel, Reason: p.skip}
-			sum.Skipped = append(sum.Skipped, s)
-			progress.Skipped = append(progress.Skipped, s)
-			werr = w.removeSkipped(p.old)
-		case p.touch:
-			sum.Unchanged++
-			werr = w.touch(p)
-		default:
-			if p.old == nil {
-				sum.Added++
-			} else {
-				sum.Updated++
-			}
-			if p.warnings != "" {
-				sum.Warnings = append(sum.Warnings, files.Skip{Path: p.file.Rel, Reason: p.warnings})
-			}
-			sum.Chunks += len(p.doc.Chunks)
-			werr = w.write(p)
-		}
-		if werr == nil {
-			werr = w.maybeCommit()
-		}
-		report()
+		err = s.add(ctx, p)
 	}
+	return err
+}
+
+// add counts one prepared file, writes it and reports progress.
+func (s *scan) add(ctx context.Context, p prepared) error {
+	s.progress.FilesDone++
+	s.progress.BytesDone += p.file.Size
+	s.progress.Current = p.file.Rel
+	s.sum.Bytes += p.file.Size
+	if err := s.w.ensure(ctx); err != nil {
+		return err // the scan fails: nothing more to report
+	}
+	var err error
+	switch {
+	case p.skip != "":
+		sk := files.Skip{Path: p.file.Rel, Reason: p.skip}
+		s.sum.Skipped = append(s.sum.Skipped, sk)
+		s.progress.Skipped = append(s.progress.Skipped, sk)
+		err = s.w.removeSkipped(p.old)
+	case p.touch:
+		s.sum.Unchanged++
+		err = s.w.touch(p)
+	default:
+		if p.old == nil {
+			s.sum.Added++
+		} else {
+			s.sum.Updated++
+		}
+		if p.warnings != "" {
+			s.sum.Warnings = append(s.sum.Warnings, files.Skip{Path: p.file.Rel, Reason: p.warnings})
+		}
+		s.sum.Chunks += len(p.doc.Chunks)
+		err = s.w.write(p)
+	}
+	if err == nil {
+		err = s.w.maybeCommit()
+	}
+	s.report()
+	return err
+}
+
+// finish ends the scan after writeAll returned werr. A scan that ran to
+// its end replaces the folder's skips and records its time; the last
+// batch commits, or after an error rolls back.
+func (s *scan) finish(ctx context.Context, werr error, start time.Time) (Summary, error) {
 	if werr == nil && ctx.Err() == nil {
-		if werr = w.ensure(ctx); werr == nil {
-			werr = w.finishScan(sum.Skipped, only)
+		if werr = s.w.ensure(ctx); werr == nil {
+			werr = s.w.finishScan(s.sum.Skipped, s.only)
 		}
 	}
 	if werr == nil {
-		werr = w.commit()
+		werr = s.w.commit()
 	} else {
-		w.rollback()
+		s.w.rollback()
 	}
-	report()
+	s.report()
+	sum := s.sum
 	sum.Elapsed = time.Since(start)
 	if werr != nil {
-		if !ix.folderExists(folderID) {
+		if !s.ix.folderExists(s.folderID) {
 			werr = ErrFolderRemoved
 		}
-		return sum, fmt.Errorf("scan %s: %w", root, classify(werr))
+		return sum, fmt.Errorf("scan %s: %w", s.root, classify(werr))
 	}
 	if ctx.Err() != nil {
 		sum.Cancelled = true
@@ -404,9 +484,10 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 	// library share (a first import): faster queries, smaller file. Smaller
 	// changes are left to FTS5's automerge, so a scan's cost follows what
 	// changed, not the library's size.
-	optimize := sum.Added+sum.Updated+sum.Removed > 1000 && (sum.Added+sum.Updated+sum.Removed)*2 > docCount+sum.Added && !sum.Cancelled
-	if err := ix.finishChanges(context.WithoutCancel(ctx), w.replaced, optimize); err != nil {
-		return sum, fmt.Errorf("scan %s: %w", root, err)
+	changed := sum.Added + sum.Updated + sum.Removed
+	optimize := changed > 1000 && changed*2 > s.docCount+sum.Added && !sum.Cancelled
+	if err := s.ix.finishChanges(context.WithoutCancel(ctx), s.w.replaced, optimize); err != nil {
+		return sum, fmt.Errorf("scan %s: %w", s.root, err)
 	}
 	return sum, nil
 }
@@ -529,270 +610,3 @@ func documentWarnings(doc *chunker.Document) string {
 	return strings.Join(w, "; ")
 }
 
-// writer is the one goroutine that writes: batched transactions, each
-// holding whole documents, so a crash or cancel never leaves half a file.
-type writer struct {
-	ix         *Index
-	folderID   int64
-	tag        string
-	purge      purgeMode
-	tx         *sql.Tx
-	stmts      map[string]*sql.Stmt
-	pending    int
-	batchStart time.Time
-	now        int64
-	replaced   bool // text was removed or replaced: purge and checkpoint after
-	// The folder's counts change by these when the batch commits (kept in
-	// Go: a trigger would make every document write open a statement
-	// savepoint, and FTS5 flushes its pending rows at each one).
-	dDocs, dChunks, dBytes int64
-}
-
-const (
-	sqlChunksOfDoc  = `SELECT c.id, c.path, c.text, d.title FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.doc_id = ?`
-	sqlDocByPath    = `SELECT id, n_chunks, size FROM documents WHERE folder_id = ? AND rel_path = ?`
-	sqlDocByID      = `SELECT n_chunks, size FROM documents WHERE id = ?`
-	sqlDeleteChunks = `DELETE FROM chunks WHERE doc_id = ?`
-	sqlDeleteDoc    = `DELETE FROM documents WHERE id = ?`
-	sqlInsertDoc    = `INSERT INTO documents(folder_id, rel_path, size, mtime, hash, title, chunker, indexed_at, n_chunks, warnings)
-		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	sqlUpdateDoc = `UPDATE documents SET size = ?, mtime = ?, hash = ?, title = ?, chunker = ?, indexed_at = ?, n_chunks = ?, warnings = ?
-		WHERE id = ?`
-	sqlTouchDoc    = `UPDATE documents SET mtime = ? WHERE id = ? AND size = ?`
-	sqlInsertChunk = `INSERT INTO chunks(doc_id, chunk_id, ordinal, kind, path, section, start_line, end_line, text) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	sqlRecordSkip  = `INSERT OR REPLACE INTO skipped(folder_id, rel_path, reason) VALUES(?, ?, ?)`
-	sqlFolderDelta = `UPDATE folders SET n_documents = n_documents + ?, n_chunks = n_chunks + ?, n_bytes = n_bytes + ? WHERE id = ?`
-)
-
-// ensure opens a transaction if none is open. Transactions are begun
-// only when there is something to write.
-func (w *writer) ensure(ctx context.Context) error {
-	if w.tx != nil {
-		return nil
-	}
-	tx, err := w.ix.db.BeginTx(context.WithoutCancel(ctx), nil)
-	if err != nil {
-		return err
-	}
-	w.tx, w.batchStart, w.now = tx, time.Now(), time.Now().Unix()
-	w.stmts = map[string]*sql.Stmt{}
-	if err := setPurgeMode(context.Background(), tx, w.purge); err != nil {
-		tx.Rollback()
-		w.tx = nil
-		return err
-	}
-	return nil
-}
-
-func (w *writer) stmt(q string) (*sql.Stmt, error) {
-	if s, ok := w.stmts[q]; ok {
-		return s, nil
-	}
-	s, err := w.tx.Prepare(q)
-	if err != nil {
-		return nil, err
-	}
-	w.stmts[q] = s
-	return s, nil
-}
-
-func (w *writer) exec(q string, args ...any) (sql.Result, error) {
-	return w.ExecContext(context.Background(), q, args...)
-}
-
-// ExecContext and QueryContext run cached statements in the writer's
-// transaction (the writer is an execer for deleteFTSRows).
-func (w *writer) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	s, err := w.stmt(q)
-	if err != nil {
-		return nil, err
-	}
-	return s.ExecContext(ctx, args...)
-}
-
-func (w *writer) queryRow(q string, args ...any) *sql.Row {
-	s, err := w.stmt(q)
-	if err != nil {
-		return w.tx.QueryRow(q, args...) // reports the same error on Scan
-	}
-	return s.QueryRow(args...)
-}
-
-func (w *writer) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	s, err := w.stmt(q)
-	if err != nil {
-		return nil, err
-	}
-	return s.QueryContext(ctx, args...)
-}
-
-// maybeCommit ends the batch after enough work or time, so readers see
-// progress, other writers get a turn and a cancel loses little.
-func (w *writer) maybeCommit() error {
-	w.pending++
-	if w.pending < 2000 && time.Since(w.batchStart) < time.Second {
-		return nil
-	}
-	return w.commit()
-}
-
-func (w *writer) commit() error {
-	if w.tx == nil {
-		return nil
-	}
-	if w.dDocs != 0 || w.dChunks != 0 || w.dBytes != 0 {
-		if _, err := w.exec(sqlFolderDelta, w.dDocs, w.dChunks, w.dBytes, w.folderID); err != nil {
-			w.rollback()
-			return err
-		}
-	}
-	err := w.tx.Commit()
-	w.tx, w.pending = nil, 0
-	w.dDocs, w.dChunks, w.dBytes = 0, 0, 0
-	return err
-}
-
-func (w *writer) rollback() {
-	if w.tx != nil {
-		w.tx.Rollback()
-		w.tx = nil
-	}
-	w.dDocs, w.dChunks, w.dBytes = 0, 0, 0
-}
-
-func (w *writer) removeDocuments(ids []int64) error {
-	for _, id := range ids {
-		var chunks, size int64
-		err := w.queryRow(sqlDocByID, id).Scan(&chunks, &size)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue // another process removed it meanwhile
-		}
-		if err != nil {
-			return err
-		}
-		if err := w.deleteChunks(id); err != nil {
-			return err
-		}
-		if _, err := w.exec(sqlDeleteDoc, id); err != nil {
-			return err
-		}
-		w.dDocs, w.dChunks, w.dBytes = w.dDocs-1, w.dChunks-chunks, w.dBytes-size
-	}
-	return nil
-}
-
-// deleteChunks removes a document's chunks and their FTS rows.
-func (w *writer) deleteChunks(docID int64) error {
-	n, err := deleteFTSRows(context.Background(), w, sqlChunksOfDoc, docID)
-	if err != nil || n == 0 {
-		return err
-	}
-	w.replaced = true
-	_, err = w.exec(sqlDeleteChunks, docID)
-	return err
-}
-
-// touch records a new mtime for a file whose content did not change (its
-// hash matched, so its size is the stored one).
-func (w *writer) touch(p prepared) error {
-	_, err := w.exec(sqlTouchDoc, p.file.Mtime, p.old.id, p.file.Size)
-	return err
-}
-
-// removeSkipped takes a file that was indexed and is now unreadable or
-// binary out of the index, so search never cites text no longer in it.
-func (w *writer) removeSkipped(old *known) error {
-	if old == nil {
-		return nil
-	}
-	return w.removeDocuments([]int64{old.id})
-}
-
-// finishScan replaces the folder's skip list in the scan's scope with the
-// scan's and records the time of a whole scan; the folder is online again.
-func (w *writer) finishScan(skips []files.Skip, only files.Scope) error {
-	if only == nil {
-		if _, err := w.exec(`DELETE FROM skipped WHERE folder_id = ?`, w.folderID); err != nil {
-			return err
-		}
-	}
-	for _, p := range only {
-		if _, err := w.exec(`DELETE FROM skipped WHERE folder_id = ? AND (rel_path = ? OR (rel_path > ? AND rel_path < ?))`,
-			w.folderID, p, p+"/", p+"0"); err != nil {
-			return err
-		}
-	}
-	for _, s := range skips {
-		if _, err := w.exec(sqlRecordSkip, w.folderID, s.Path, s.Reason); err != nil {
-			return err
-		}
-	}
-	if only != nil {
-		_, err := w.exec(`UPDATE folders SET offline = '' WHERE id = ?`, w.folderID)
-		return err
-	}
-	_, err := w.exec(`UPDATE folders SET last_scan = ?, offline = '' WHERE id = ?`, time.Now().Unix(), w.folderID)
-	return err
-}
-
-// write replaces one document. It looks the document up inside the write
-// transaction: another process may have indexed the same file meanwhile,
-// and its chunks go like any older ones.
-func (w *writer) write(p prepared) error {
-	var docID, oldChunks, oldSize int64
-	err := w.queryRow(sqlDocByPath, w.folderID, p.file.Rel).Scan(&docID, &oldChunks, &oldSize)
-	switch {
-	case err == nil:
-		// The old FTS rows go first, while the title they were indexed
-		// with is still the stored one.
-		if err := w.deleteChunks(docID); err != nil {
-			return err
-		}
-		if _, err := w.exec(sqlUpdateDoc, p.file.Size, p.file.Mtime, p.hash, p.doc.Title, w.tag, w.now, len(p.doc.Chunks), p.warnings, docID); err != nil {
-			return err
-		}
-		w.dChunks += int64(len(p.doc.Chunks)) - oldChunks
-		w.dBytes += p.file.Size - oldSize
-	case errors.Is(err, sql.ErrNoRows):
-		res, err := w.exec(sqlInsertDoc, w.folderID, p.file.Rel, p.file.Size, p.file.Mtime, p.hash, p.doc.Title, w.tag, w.now, len(p.doc.Chunks), p.warnings)
-		if err != nil {
-			return err
-		}
-		if docID, err = res.LastInsertId(); err != nil {
-			return err
-		}
-		w.dDocs++
-		w.dChunks += int64(len(p.doc.Chunks))
-		w.dBytes += p.file.Size
-	default:
-		return err
-	}
-	for i, c := range p.doc.Chunks {
-		res, err := w.exec(sqlInsertChunk, docID, c.ID, c.Ordinal, string(c.Kind), joinPath(c.Path), c.Section, c.StartLine, c.EndLine, c.Text)
-		if err != nil {
-			return err
-		}
-		rowID, err := res.LastInsertId()
-		if err != nil {
-			return err
-		}
-		if _, err := w.exec(sqlInsertFTS, rowID, p.fts[i][0], p.fts[i][1], p.fts[i][2]); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// pathSep joins heading paths in the chunks table; it cannot occur in a
-// heading, and it sorts below every printable character, so a LIKE on a
-// prefix of the joined path matches exactly the sub-sections.
-const pathSep = "\x1f"
-
-func joinPath(p []string) string { return strings.Join(p, pathSep) }
-
-func splitPath(s string) []string {
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, pathSep)
-}

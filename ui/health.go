@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"folio/chunker"
 	"folio/index"
 )
 
@@ -105,7 +106,7 @@ func (w *Window) healthView(h *index.Health) fyne.CanvasObject {
 	for _, p := range places {
 		if !seenKind[p.Kind] {
 			seenKind[p.Kind] = true
-			advice = append(advice, capitalise(p.Kind)+": "+index.DefectAdvice(p.Kind))
+			advice = append(advice, capitalise(p.Kind)+": "+chunker.DefectAdvice(p.Kind))
 		}
 	}
 	explain := widget.NewLabel(strings.Join(advice, "\n"))

@@ -1,0 +1,163 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"folio/index/analyze"
+)
+
+// Typo tolerance: a word the library does not know, or knows only in a
+// few passages while a close word is common, is also searched as its
+// nearest words: one edit for words of 5–8 characters, two from 9, none
+// under 5. Quoted words are never corrected.
+const (
+	typoRare         = 2   // a word this rare may be a typo of a common one…
+	typoCommonFactor = 100 // …one edit away and this much more common
+	correctionWeight = 0.7 // a correction counts less than what was typed
+	maxCorrections   = 2
+)
+
+type fix struct {
+	term string
+	df   float64
+}
+
+// corrections finds the library's words within the allowed edits of term,
+// best first (fewest edits, then the most common). Candidates share the
+// term's first two characters (three for long words): typos rarely start
+// a word, and it keeps the look-up to a narrow slice of the vocabulary.
+func (ix *Index) corrections(ctx context.Context, term string, df float64) ([]fix, error) {
+	runes := []rune(term)
+	edits := 0
+	switch {
+	case len(runes) >= 9 && df == 0:
+		edits = 2
+	case len(runes) >= 5:
+		edits = 1
+	default:
+		return nil, nil
+	}
+	prefix := string(runes[:2])
+	if len(runes) >= 8 {
+		prefix = string(runes[:3])
+	}
+	rows, err := ix.db.QueryContext(ctx, `SELECT term, doc FROM chunks_fts_v WHERE term >= ? AND term < ?`, prefix, prefix+"\U0010FFFF")
+	if err != nil {
+		return nil, fmt.Errorf("look up close words: %w", classify(err))
+	}
+	defer rows.Close()
+	type cand struct {
+		fix
+		dist int
+	}
+	var cands []cand
+	for rows.Next() {
+		var t string
+		var d float64
+		if err := rows.Scan(&t, &d); err != nil {
+			return nil, classify(err)
+		}
+		if t == term || abs(utf8.RuneCountInString(t)-len(runes)) > edits {
+			continue
+		}
+		if df > 0 && d < typoCommonFactor*df {
+			continue
+		}
+		if dist := editDistance(runes, []rune(t), edits); dist <= edits {
+			cands = append(cands, cand{fix{t, d}, dist})
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, classify(err)
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		if cands[i].dist != cands[j].dist {
+			return cands[i].dist < cands[j].dist
+		}
+		return cands[i].df > cands[j].df
+	})
+	var out []fix
+	for _, c := range cands {
+		if len(out) == maxCorrections || c.dist > cands[0].dist {
+			break
+		}
+		out = append(out, c.fix)
+	}
+	return out, nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// editDistance is the optimal string alignment distance (insertions,
+// deletions, substitutions and swaps of neighbours), or limit+1 once it
+// is sure to exceed limit.
+func editDistance(a, b []rune, limit int) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		best := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			best = min(best, cur[j])
+		}
+		if best > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+// isCJKTerm reports a bigram of a script written without spaces: its
+// "typos" are other words.
+func isCJKTerm(term string) bool {
+	r, _ := utf8.DecodeRuneInString(term)
+	return r > 0x1100 && isLoneCJK(string(r))
+}
+
+// surfaceForms shows each correction as a word of the text found, not
+// its analysed stem ("shingles", not "shingl").
+func surfaceForms(cs []Correction, hits []Hit) []Correction {
+	out := append([]Correction(nil), cs...)
+	for i, c := range out {
+		for _, h := range hits {
+			if w := surface(h.Text, c.Searched); w != "" {
+				out[i].Searched = w
+				break
+			}
+		}
+	}
+	return out
+}
+
+// surface returns the first word of text whose analysed form is term,
+// lower-cased.
+func surface(text, term string) string {
+	for _, t := range analyze.Tokens(text) {
+		if t.Term == term {
+			return strings.ToLower(text[t.Start:t.End])
+		}
+	}
+	return ""
+}

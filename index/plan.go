@@ -1,0 +1,279 @@
+package index
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"sync"
+
+	"folio/index/analyze"
+	"folio/index/rank"
+)
+
+// Term statistics for ranking come from the FTS index itself. An exact
+// document frequency costs a read of the term's whole posting list (a
+// common word at a million chunks: tens of milliseconds), so it is counted
+// only up to dfCap; past that it is estimated from how far into the
+// library the dfCap-th posting lies (chunk ids grow through the library).
+// Rare words, the ones that decide a ranking, are exact.
+const dfCap = 500
+
+// togetherWords is how many of a query's common words the first stage
+// looks for together when each alone matches too many passages.
+const togetherWords = 3
+
+// pairBudget is how many postings the first stage scores before it asks
+// for passages holding two of its words that are each in more than pairDF
+// passages, instead of one.
+const (
+	pairBudget = 1500
+	pairDF     = 1000
+	pairWords  = 4
+)
+
+// dfCache keeps document frequencies between searches while the library
+// does not change (a window searching as the user types asks for the same
+// words again and again). SQLite's data_version, read on a connection of
+// its own that never writes, moves with every change by this program's
+// other connections and by other programs alike.
+type dfCache struct {
+	mu      sync.Mutex
+	version int64
+	df      map[string]float64
+}
+
+// libraryStats are the library's size and the highest chunk id.
+func (ix *Index) libraryStats(ctx context.Context) (n, lastRow int64, err error) {
+	err = ix.db.QueryRowContext(ctx, `SELECT (SELECT coalesce(sum(n_chunks), 0) FROM folders), (SELECT coalesce(max(id), 0) FROM chunks)`).Scan(&n, &lastRow)
+	return n, lastRow, classify(err)
+}
+
+// docFreq estimates how many chunks match an FTS5 expression.
+func (ix *Index) docFreq(ctx context.Context, expr string, lastRow int64) (float64, error) {
+	ix.dfs.mu.Lock()
+	if v, ok := ix.dfs.df[expr]; ok {
+		ix.dfs.mu.Unlock()
+		return v, nil
+	}
+	ix.dfs.mu.Unlock()
+	var count, maxRow int64
+	err := ix.db.QueryRowContext(ctx, `SELECT count(*), coalesce(max(rowid), 0) FROM
+		(SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)`, expr, dfCap).Scan(&count, &maxRow)
+	if err != nil {
+		return 0, classify(err)
+	}
+	df := float64(count)
+	if count >= dfCap && maxRow > 0 {
+		df = float64(count) * float64(lastRow) / float64(maxRow)
+	}
+	ix.dfs.mu.Lock()
+	ix.dfs.df[expr] = df
+	ix.dfs.mu.Unlock()
+	return df, nil
+}
+
+// stats is what the two stages need to know about a query's words.
+type stats struct {
+	terms       []rank.Term            // every positive word, for the second stage
+	retrieve    []Retrieval            // what the first stage looks for: the first, or the next while too few are found
+	corrections []Correction           // unknown words searched as close ones
+	matches     func(term string) bool // highlights
+}
+
+// queryStats weighs the query's words by their rarity, adds corrections
+// for words the library does not know, and picks the words the first
+// stage searches (retrievals).
+func (ix *Index) queryStats(ctx context.Context, q *Query) (*stats, error) {
+	n, lastRow, err := ix.libraryStats(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := ix.freshDocFreqs(ctx); err != nil {
+		return nil, err
+	}
+	w := &weights{ix: ix, n: float64(n), lastRow: lastRow, st: &stats{}}
+	// Corrections and variants join q.Clauses as they are found; they are
+	// weighed where they are added, not again here.
+	nClauses := len(q.Clauses)
+	for i := 0; i < nClauses; i++ {
+		if err := w.clause(ctx, q, i); err != nil {
+			return nil, err
+		}
+	}
+	w.st.retrieve = retrievals(w.optional)
+	w.st.matches = q.Matches
+	return w.st, nil
+}
+
+// freshDocFreqs empties the document frequency cache when the library
+// changed since it was filled.
+func (ix *Index) freshDocFreqs(ctx context.Context) error {
+	version, err := ix.DataVersion(ctx)
+	if err != nil {
+		return err
+	}
+	ix.dfs.mu.Lock()
+	if ix.dfs.df == nil || ix.dfs.version != version {
+		ix.dfs.df, ix.dfs.version = map[string]float64{}, version
+	}
+	ix.dfs.mu.Unlock()
+	return nil
+}
+
+// weights gathers one query's word weights and the optional clauses the
+// first stage may search.
+type weights struct {
+	ix       *Index
+	n        float64 // the library's chunks
+	lastRow  int64
+	st       *stats
+	optional []candidate
+}
+
+// candidate is an optional clause and how many passages hold it.
+type candidate struct {
+	clause int
+	df     float64
+}
+
+// df is how many passages hold clause c, wherever and however it is asked
+// for.
+func (w *weights) df(ctx context.Context, c Clause) (float64, error) {
+	var b strings.Builder
+	c.Exclude, c.HeadingOnly = false, false
+	c.write(&b)
+	return w.ix.docFreq(ctx, b.String(), w.lastRow)
+}
+
+// clause weighs q.Clauses[i]; a single optional word may bring its
+// corrections and variants along.
+func (w *weights) clause(ctx context.Context, q *Query, i int) error {
+	c := q.Clauses[i]
+	if c.Exclude {
+		return nil
+	}
+	if len(c.Terms) > 1 {
+		return w.phrase(ctx, c)
+	}
+	d, err := w.df(ctx, c)
+	if err != nil {
+		return err
+	}
+	term := rank.Term{Terms: append([]string{c.Terms[0]}, c.Alts...), Prefix: c.Prefix, Word: c.Word}
+	if d > 0 {
+		term.IDF = rank.IDF(d, w.n)
+	}
+	w.st.terms = append(w.st.terms, term)
+	if !c.Optional() {
+		return nil
+	}
+	w.optional = append(w.optional, candidate{i, d})
+	if c.Prefix {
+		return nil
+	}
+	if !isCJKTerm(c.Terms[0]) && d <= typoRare {
+		if err := w.addCorrections(ctx, q, c, d); err != nil {
+			return err
+		}
+	}
+	return w.addVariants(ctx, q, c)
+}
+
+// phrase weighs each word of a phrase on its own.
+func (w *weights) phrase(ctx context.Context, c Clause) error {
+	for j, t := range c.Terms {
+		prefix := c.Prefix && j == len(c.Terms)-1
+		d, err := w.df(ctx, Clause{Terms: []string{t}, Prefix: prefix})
+		if err != nil {
+			return err
+		}
+		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{t}, Prefix: prefix,
+			IDF: rank.IDF(d, w.n), Word: c.Word})
+	}
+	return nil
+}
+
+// addCorrections searches a rare or unknown word as its close words too.
+func (w *weights) addCorrections(ctx context.Context, q *Query, c Clause, d float64) error {
+	fixes, err := w.ix.corrections(ctx, c.Terms[0], d)
+	if err != nil {
+		return err
+	}
+	for _, f := range fixes {
+		q.Clauses = append(q.Clauses, Clause{Terms: []string{f.term}, Word: c.Word})
+		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{f.term}, IDF: rank.IDF(f.df, w.n), Word: c.Word, Weight: correctionWeight})
+		w.optional = append(w.optional, candidate{len(q.Clauses) - 1, f.df})
+		w.st.corrections = append(w.st.corrections, Correction{Typed: c.Typed, Searched: f.term})
+	}
+	return nil
+}
+
+// addVariants counts other forms of an Arabic word that the library holds
+// as the word, a little less (see analyze.ArabicVariants).
+func (w *weights) addVariants(ctx context.Context, q *Query, c Clause) error {
+	for _, v := range analyze.ArabicVariants(c.Typed) {
+		d, err := w.df(ctx, Clause{Terms: []string{v}})
+		if err != nil {
+			return err
+		}
+		if d == 0 {
+			continue
+		}
+		q.Clauses = append(q.Clauses, Clause{Terms: []string{v}, Word: c.Word})
+		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{v}, IDF: rank.IDF(d, w.n), Word: c.Word, Weight: correctionWeight})
+		w.optional = append(w.optional, candidate{len(q.Clauses) - 1, d})
+	}
+	return nil
+}
+
+// retrievals picks the clauses the first stage searches: the rarest, while
+// their postings stay within retrievalBudget, and how it searches them.
+func retrievals(optional []candidate) []Retrieval {
+	sort.SliceStable(optional, func(i, j int) bool { return optional[i].df < optional[j].df })
+	budget := 0.0
+	var known []candidate
+	for _, o := range optional {
+		if o.df > 0 { // a word not in the library finds nothing
+			known = append(known, o)
+		}
+	}
+	var chosen []int
+	for _, o := range known {
+		if len(chosen) > 0 && budget+o.df > retrievalBudget {
+			break
+		}
+		budget += o.df
+		chosen = append(chosen, o.clause)
+	}
+	switch {
+	case budget > retrievalBudget && len(known) > 1:
+		// Even the rarest word is common (a short query of common words in
+		// a large library): the passages holding the rarest words together,
+		// up to togetherWords of them, are the candidates, which FTS5 finds
+		// without scoring every passage of each.
+		for _, o := range known[1:min(len(known), togetherWords)] {
+			chosen = append(chosen, o.clause)
+		}
+		return []Retrieval{{Alone: chosen, All: true}, {Paired: chosen}, {Alone: chosen}}
+	case budget > pairBudget && len(chosen) > 1:
+		// Scoring a passage costs FTS5 twenty times what finding it does,
+		// and a passage with only one of a few common words is rarely
+		// among the best: words in at most pairDF passages find passages
+		// alone, the commoner ones two at a time, the pairWords rarest of
+		// them (each pair reads its words' postings again).
+		var r Retrieval
+		for i, c := range chosen {
+			if known[i].df <= pairDF {
+				r.Alone = append(r.Alone, c)
+			} else if len(r.Paired) < pairWords {
+				r.Paired = append(r.Paired, c)
+			}
+		}
+		if len(r.Alone) == 0 && len(r.Paired) < 2 {
+			r = Retrieval{Alone: chosen}
+		}
+		return []Retrieval{r, {Alone: chosen}}
+	default:
+		return []Retrieval{{Alone: chosen}}
+	}
+}

@@ -1,0 +1,264 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"folio/files"
+)
+
+// writer is the one goroutine that writes: batched transactions, each
+// holding whole documents, so a crash or cancel never leaves half a file.
+type writer struct {
+	ix         *Index
+	folderID   int64
+	tag        string
+	purge      purgeMode
+	tx         *sql.Tx
+	stmts      map[string]*sql.Stmt
+	pending    int
+	batchStart time.Time
+	now        int64
+	replaced   bool // text was removed or replaced: purge and checkpoint after
+	// The folder's counts change by these when the batch commits (kept in
+	// Go: a trigger would make every document write open a statement
+	// savepoint, and FTS5 flushes its pending rows at each one).
+	dDocs, dChunks, dBytes int64
+}
+
+const (
+	sqlChunksOfDoc  = `SELECT c.id, c.path, c.text, d.title FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.doc_id = ?`
+	sqlDocByPath    = `SELECT id, n_chunks, size FROM documents WHERE folder_id = ? AND rel_path = ?`
+	sqlDocByID      = `SELECT n_chunks, size FROM documents WHERE id = ?`
+	sqlDeleteChunks = `DELETE FROM chunks WHERE doc_id = ?`
+	sqlDeleteDoc    = `DELETE FROM documents WHERE id = ?`
+	sqlInsertDoc    = `INSERT INTO documents(folder_id, rel_path, size, mtime, hash, title, chunker, indexed_at, n_chunks, warnings)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	sqlUpdateDoc = `UPDATE documents SET size = ?, mtime = ?, hash = ?, title = ?, chunker = ?, indexed_at = ?, n_chunks = ?, warnings = ?
+		WHERE id = ?`
+	sqlTouchDoc    = `UPDATE documents SET mtime = ? WHERE id = ? AND size = ?`
+	sqlInsertChunk = `INSERT INTO chunks(doc_id, chunk_id, ordinal, kind, path, section, start_line, end_line, text) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	sqlRecordSkip  = `INSERT OR REPLACE INTO skipped(folder_id, rel_path, reason) VALUES(?, ?, ?)`
+	sqlFolderDelta = `UPDATE folders SET n_documents = n_documents + ?, n_chunks = n_chunks + ?, n_bytes = n_bytes + ? WHERE id = ?`
+)
+
+// ensure opens a transaction if none is open. Transactions are begun
+// only when there is something to write.
+func (w *writer) ensure(ctx context.Context) error {
+	if w.tx != nil {
+		return nil
+	}
+	tx, err := w.ix.db.BeginTx(context.WithoutCancel(ctx), nil)
+	if err != nil {
+		return err
+	}
+	w.tx, w.batchStart, w.now = tx, time.Now(), time.Now().Unix()
+	w.stmts = map[string]*sql.Stmt{}
+	if err := setPurgeMode(context.Background(), tx, w.purge); err != nil {
+		tx.Rollback()
+		w.tx = nil
+		return err
+	}
+	return nil
+}
+
+func (w *writer) stmt(q string) (*sql.Stmt, error) {
+	if s, ok := w.stmts[q]; ok {
+		return s, nil
+	}
+	s, err := w.tx.Prepare(q)
+	if err != nil {
+		return nil, err
+	}
+	w.stmts[q] = s
+	return s, nil
+}
+
+func (w *writer) exec(q string, args ...any) (sql.Result, error) {
+	return w.ExecContext(context.Background(), q, args...)
+}
+
+// ExecContext and QueryContext run cached statements in the writer's
+// transaction (the writer is an execer for deleteFTSRows).
+func (w *writer) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	s, err := w.stmt(q)
+	if err != nil {
+		return nil, err
+	}
+	return s.ExecContext(ctx, args...)
+}
+
+func (w *writer) queryRow(q string, args ...any) *sql.Row {
+	s, err := w.stmt(q)
+	if err != nil {
+		return w.tx.QueryRow(q, args...) // reports the same error on Scan
+	}
+	return s.QueryRow(args...)
+}
+
+func (w *writer) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	s, err := w.stmt(q)
+	if err != nil {
+		return nil, err
+	}
+	return s.QueryContext(ctx, args...)
+}
+
+// maybeCommit ends the batch after enough work or time, so readers see
+// progress, other writers get a turn and a cancel loses little.
+func (w *writer) maybeCommit() error {
+	w.pending++
+	if w.pending < 2000 && time.Since(w.batchStart) < time.Second {
+		return nil
+	}
+	return w.commit()
+}
+
+func (w *writer) commit() error {
+	if w.tx == nil {
+		return nil
+	}
+	if w.dDocs != 0 || w.dChunks != 0 || w.dBytes != 0 {
+		if _, err := w.exec(sqlFolderDelta, w.dDocs, w.dChunks, w.dBytes, w.folderID); err != nil {
+			w.rollback()
+			return err
+		}
+	}
+	err := w.tx.Commit()
+	w.tx, w.pending = nil, 0
+	w.dDocs, w.dChunks, w.dBytes = 0, 0, 0
+	return err
+}
+
+func (w *writer) rollback() {
+	if w.tx != nil {
+		w.tx.Rollback()
+		w.tx = nil
+	}
+	w.dDocs, w.dChunks, w.dBytes = 0, 0, 0
+}
+
+func (w *writer) removeDocuments(ids []int64) error {
+	for _, id := range ids {
+		var chunks, size int64
+		err := w.queryRow(sqlDocByID, id).Scan(&chunks, &size)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue // another process removed it meanwhile
+		}
+		if err != nil {
+			return err
+		}
+		if err := w.deleteChunks(id); err != nil {
+			return err
+		}
+		if _, err := w.exec(sqlDeleteDoc, id); err != nil {
+			return err
+		}
+		w.dDocs, w.dChunks, w.dBytes = w.dDocs-1, w.dChunks-chunks, w.dBytes-size
+	}
+	return nil
+}
+
+// deleteChunks removes a document's chunks and their FTS rows.
+func (w *writer) deleteChunks(docID int64) error {
+	n, err := deleteFTSRows(context.Background(), w, sqlChunksOfDoc, docID)
+	if err != nil || n == 0 {
+		return err
+	}
+	w.replaced = true
+	_, err = w.exec(sqlDeleteChunks, docID)
+	return err
+}
+
+// touch records a new mtime for a file whose content did not change (its
+// hash matched, so its size is the stored one).
+func (w *writer) touch(p prepared) error {
+	_, err := w.exec(sqlTouchDoc, p.file.Mtime, p.old.id, p.file.Size)
+	return err
+}
+
+// removeSkipped takes a file that was indexed and is now unreadable or
+// binary out of the index, so search never cites text no longer in it.
+func (w *writer) removeSkipped(old *known) error {
+	if old == nil {
+		return nil
+	}
+	return w.removeDocuments([]int64{old.id})
+}
+
+// finishScan replaces the folder's skip list in the scan's files.Scope with the
+// scan's and records the time of a whole scan; the folder is online again.
+func (w *writer) finishScan(skips []files.Skip, only files.Scope) error {
+	if only == nil {
+		if _, err := w.exec(`DELETE FROM skipped WHERE folder_id = ?`, w.folderID); err != nil {
+			return err
+		}
+	}
+	for _, p := range only {
+		if _, err := w.exec(`DELETE FROM skipped WHERE folder_id = ? AND (rel_path = ? OR (rel_path > ? AND rel_path < ?))`,
+			w.folderID, p, p+"/", p+"0"); err != nil {
+			return err
+		}
+	}
+	for _, s := range skips {
+		if _, err := w.exec(sqlRecordSkip, w.folderID, s.Path, s.Reason); err != nil {
+			return err
+		}
+	}
+	if only != nil {
+		_, err := w.exec(`UPDATE folders SET offline = '' WHERE id = ?`, w.folderID)
+		return err
+	}
+	_, err := w.exec(`UPDATE folders SET last_scan = ?, offline = '' WHERE id = ?`, time.Now().Unix(), w.folderID)
+	return err
+}
+
+// write replaces one document. It looks the document up inside the write
+// transaction: another process may have indexed the same file meanwhile,
+// and its chunks go like any older ones.
+func (w *writer) write(p prepared) error {
+	var docID, oldChunks, oldSize int64
+	err := w.queryRow(sqlDocByPath, w.folderID, p.file.Rel).Scan(&docID, &oldChunks, &oldSize)
+	switch {
+	case err == nil:
+		// The old FTS rows go first, while the title they were indexed
+		// with is still the stored one.
+		if err := w.deleteChunks(docID); err != nil {
+			return err
+		}
+		if _, err := w.exec(sqlUpdateDoc, p.file.Size, p.file.Mtime, p.hash, p.doc.Title, w.tag, w.now, len(p.doc.Chunks), p.warnings, docID); err != nil {
+			return err
+		}
+		w.dChunks += int64(len(p.doc.Chunks)) - oldChunks
+		w.dBytes += p.file.Size - oldSize
+	case errors.Is(err, sql.ErrNoRows):
+		res, err := w.exec(sqlInsertDoc, w.folderID, p.file.Rel, p.file.Size, p.file.Mtime, p.hash, p.doc.Title, w.tag, w.now, len(p.doc.Chunks), p.warnings)
+		if err != nil {
+			return err
+		}
+		if docID, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		w.dDocs++
+		w.dChunks += int64(len(p.doc.Chunks))
+		w.dBytes += p.file.Size
+	default:
+		return err
+	}
+	for i, c := range p.doc.Chunks {
+		res, err := w.exec(sqlInsertChunk, docID, c.ID, c.Ordinal, string(c.Kind), joinPath(c.Path), c.Section, c.StartLine, c.EndLine, c.Text)
+		if err != nil {
+			return err
+		}
+		rowID, err := res.LastInsertId()
+		if err != nil {
+			return err
+		}
+		if _, err := w.exec(sqlInsertFTS, rowID, p.fts[i][0], p.fts[i][1], p.fts[i][2]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
