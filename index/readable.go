@@ -3,6 +3,8 @@ package index
 import (
 	"regexp"
 	"strings"
+
+	"folio/index/query"
 )
 
 // readable turns a chunk's Markdown into the text a snippet shows, for
@@ -157,7 +159,7 @@ func Readable(md string) string { return readable(md) }
 
 // Matcher tells whether an analysed term is one the query looks for, as
 // MakeSnippet wants it.
-func Matcher(query string) func(term string) bool {
-	q := ParseQuery(query)
+func Matcher(input string) func(term string) bool {
+	q := query.Parse(input)
 	return q.Matches
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"folio/index/query"
 	"folio/index/rank"
 )
 
@@ -136,7 +137,7 @@ type Results struct {
 func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*Results, error) {
 	start := time.Now()
 	res := &Results{}
-	q := ParseQuery(input)
+	q := query.Parse(input)
 	if q.Empty() {
 		res.Elapsed = time.Since(start)
 		return res, nil

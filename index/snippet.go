@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"folio/index/analyze"
+	"folio/index/query"
 )
 
 // Snippet is a short extract of a chunk's original text for a result list.
@@ -572,11 +573,11 @@ func snipWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r)
 }
 
-// MatchRanges returns the byte ranges of the words of text that query
+// MatchRanges returns the byte ranges of the words of text that input
 // looks for, as a snippet highlights them: for showing the matches in a
 // whole section (the preview).
-func MatchRanges(query, text string) [][2]int {
-	q := ParseQuery(query)
+func MatchRanges(input, text string) [][2]int {
+	q := query.Parse(input)
 	if q.Empty() {
 		return nil
 	}

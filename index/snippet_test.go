@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"folio/index/analyze"
+	"folio/index/query"
 )
 
 // checkSnippet verifies the key guarantee: highlights are in order,
@@ -61,7 +62,7 @@ func hlTexts(s Snippet) []string {
 
 func TestSnippetHighlightsMarkdown(t *testing.T) {
 	text := "## Dosage\n\nGive **ibuprofen** to a _child_ with\n   fever.\n\n> Ibuprofen's `dose` is 5–10 mg/kg.\n| col | Ibuprofen |"
-	m := ParseQuery("ibuprofen child dose mg/kg").Matches
+	m := query.Parse("ibuprofen child dose mg/kg").Matches
 	s := MakeSnippet(text, m, 500)
 	checkSnippet(t, s, m)
 	want := "Dosage Give ibuprofen to a child with fever. Ibuprofen's dose is 5–10 mg/kg. | col | Ibuprofen |"
@@ -75,13 +76,13 @@ func TestSnippetHighlightsMarkdown(t *testing.T) {
 }
 
 func TestSnippetKeepsLiteralMarkers(t *testing.T) {
-	m := ParseQuery("snake case").Matches
+	m := query.Parse("snake case").Matches
 	s := MakeSnippet("use snake_case and 2 * 3\n\n***\n", m, 100)
 	checkSnippet(t, s, m)
 	if s.Text != "use snake_case and 2 * 3" { // the rule line is dropped
 		t.Errorf("got %q", s.Text)
 	}
-	m = ParseQuery("ibuprofen").Matches
+	m = query.Parse("ibuprofen").Matches
 	s = MakeSnippet("| Drug | Dose |\n|------|:----:|\n| Ibuprofen | 5 mg |\n\n---\nEnd", m, 100)
 	checkSnippet(t, s, m)
 	if s.Text != "| Drug | Dose | | Ibuprofen | 5 mg | End" {
@@ -100,7 +101,7 @@ func TestSnippetDensestCluster(t *testing.T) {
 		b.WriteString("More filler text that says nothing at all. ")
 	}
 	text := b.String()
-	m := ParseQuery("ibuprofen child dose").Matches
+	m := query.Parse("ibuprofen child dose").Matches
 	s := MakeSnippet(text, m, 160)
 	checkSnippet(t, s, m)
 	if got := strings.Join(hlTexts(s), ","); got != "child,ibuprofen,dose" {
@@ -119,7 +120,7 @@ func TestSnippetDensestCluster(t *testing.T) {
 
 func TestSnippetTiesPreferEarlierAndMore(t *testing.T) {
 	filler := strings.Repeat("nothing to see here at all. ", 20)
-	m := ParseQuery("alpha beta").Matches
+	m := query.Parse("alpha beta").Matches
 	// Same distinct count (2) in both clusters; the second has more hits.
 	text := "alpha beta. " + filler + "alpha beta alpha beta. " + filler
 	s := MakeSnippet(text, m, 60)
@@ -137,7 +138,7 @@ func TestSnippetTiesPreferEarlierAndMore(t *testing.T) {
 
 func TestSnippetArabicHarakat(t *testing.T) {
 	text := "يُعْطَى الإِيبُوبْرُوفِين لِلْأَطْفَالِ بِجُرْعَةٍ تَتَرَاوَحُ بَيْنَ خَمْسَةٍ وَعَشَرَةِ مِلِّيغْرَامَاتٍ لِكُلِّ كِيلُوغْرَامٍ."
-	m := ParseQuery("الأطفال خمسة").Matches
+	m := query.Parse("الأطفال خمسة").Matches
 	s := MakeSnippet(text, m, 40)
 	checkSnippet(t, s, m)
 	if got := strings.Join(hlTexts(s), ","); got != "لِلْأَطْفَالِ,خَمْسَةٍ" {
@@ -150,21 +151,21 @@ func TestSnippetArabicHarakat(t *testing.T) {
 
 func TestSnippetCJK(t *testing.T) {
 	text := "東京都の天気は晴れです。明日も天気が良いでしょう。" + strings.Repeat("関係のない文章です。", 20)
-	m := ParseQuery("天気").Matches
+	m := query.Parse("天気").Matches
 	s := MakeSnippet(text, m, 20)
 	checkSnippet(t, s, m)
 	if got := strings.Join(hlTexts(s), ","); got != "天気,天気" {
 		t.Errorf("highlights %q in %q", got, s.Text)
 	}
 	// Sentences end with 。 and no space; the window starts after it.
-	m = ParseQuery("大阪").Matches
+	m = query.Parse("大阪").Matches
 	s = MakeSnippet(strings.Repeat("東京都の天気は晴れです。", 5)+"大阪の天気は雨です。"+strings.Repeat("東京都の天気は晴れです。", 5), m, 15)
 	checkSnippet(t, s, m)
 	if !strings.HasPrefix(s.Text, "…大阪の天気") || !strings.HasSuffix(s.Text, "…") {
 		t.Errorf("CJK sentence start: %q", s.Text)
 	}
 	// Overlapping bigrams of a longer query merge into one highlight.
-	m = ParseQuery("東京都").Matches
+	m = query.Parse("東京都").Matches
 	s = MakeSnippet(text, m, 20)
 	checkSnippet(t, s, m)
 	if got := strings.Join(hlTexts(s), ","); got != "東京都" {
@@ -173,7 +174,7 @@ func TestSnippetCJK(t *testing.T) {
 }
 
 func TestSnippetEdges(t *testing.T) {
-	m := ParseQuery("ibuprofen").Matches
+	m := query.Parse("ibuprofen").Matches
 	if s := MakeSnippet("", m, 100); s.Text != "" || s.Highlights != nil {
 		t.Errorf("empty text: %+v", s)
 	}
@@ -223,9 +224,9 @@ func FuzzMakeSnippet(f *testing.F) {
 	f.Add("東京都の天気は晴れです。", "東京都 天気", 5)
 	f.Add("يُعْطَى الإِيبُوبْرُوفِين لِلْأَطْفَالِ", "الأطفال", 10)
 	f.Add("a*b _c_ `d` > e\n# f", "a b c d e f", 3)
-	f.Fuzz(func(t *testing.T, text, query string, width int) {
+	f.Fuzz(func(t *testing.T, text, typed string, width int) {
 		width %= 1000
-		m := ParseQuery(query).Matches
+		m := query.Parse(typed).Matches
 		s := MakeSnippet(text, m, width)
 		if utf8.ValidString(text) && !utf8.ValidString(s.Text) {
 			t.Fatalf("invalid UTF-8 in %q", s.Text)
@@ -267,7 +268,7 @@ func checkSnippetFuzz(t *testing.T, s Snippet, match func(string) bool) {
 
 func BenchmarkMakeSnippet(b *testing.B) {
 	text := benchChunk()
-	m := ParseQuery("ibuprofen child dose fever").Matches
+	m := query.Parse("ibuprofen child dose fever").Matches
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	for b.Loop() {

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"folio/index/analyze"
+	"folio/index/query"
 	"folio/index/rank"
 )
 
@@ -77,7 +78,7 @@ func (ix *Index) docFreq(ctx context.Context, expr string, lastRow int64) (float
 // stats is what the two stages need to know about a query's words.
 type stats struct {
 	terms       []rank.Term            // every positive word, for the second stage
-	retrieve    []Retrieval            // what the first stage looks for: the first, or the next while too few are found
+	retrieve    []query.Retrieval      // what the first stage looks for: the first, or the next while too few are found
 	corrections []Correction           // unknown words searched as close ones
 	matches     func(term string) bool // highlights
 }
@@ -86,7 +87,7 @@ type stats struct {
 // for words the library does not know, and picks the words the first
 // stage searches: the rarest, while their postings stay within
 // retrievalBudget.
-func (ix *Index) queryStats(ctx context.Context, q *Query) (*stats, error) {
+func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error) {
 	n, lastRow, err := ix.libraryStats(ctx)
 	if err != nil {
 		return nil, err
@@ -101,10 +102,10 @@ func (ix *Index) queryStats(ctx context.Context, q *Query) (*stats, error) {
 	}
 	ix.dfs.mu.Unlock()
 	st := &stats{}
-	df := func(c Clause) (float64, error) {
+	df := func(c query.Clause) (float64, error) {
 		var b strings.Builder
 		c.Exclude, c.HeadingOnly = false, false
-		c.write(&b)
+		c.WriteExpr(&b)
 		return ix.docFreq(ctx, b.String(), lastRow)
 	}
 	type opt struct {
@@ -121,7 +122,7 @@ func (ix *Index) queryStats(ctx context.Context, q *Query) (*stats, error) {
 		if len(c.Terms) > 1 {
 			// A phrase: each of its words weighs on its own.
 			for j, t := range c.Terms {
-				d, err := df(Clause{Terms: []string{t}, Prefix: c.Prefix && j == len(c.Terms)-1})
+				d, err := df(query.Clause{Terms: []string{t}, Prefix: c.Prefix && j == len(c.Terms)-1})
 				if err != nil {
 					return nil, err
 				}
@@ -148,7 +149,7 @@ func (ix *Index) queryStats(ctx context.Context, q *Query) (*stats, error) {
 				return nil, err
 			}
 			for _, f := range fixes {
-				q.Clauses = append(q.Clauses, Clause{Terms: []string{f.term}, Word: c.Word})
+				q.Clauses = append(q.Clauses, query.Clause{Terms: []string{f.term}, Word: c.Word})
 				st.terms = append(st.terms, rank.Term{Terms: []string{f.term}, IDF: rank.IDF(f.df, float64(n)), Word: c.Word, Weight: correctionWeight})
 				optional = append(optional, opt{len(q.Clauses) - 1, f.df})
 				st.corrections = append(st.corrections, Correction{Typed: c.Typed, Searched: f.term})
@@ -158,14 +159,14 @@ func (ix *Index) queryStats(ctx context.Context, q *Query) (*stats, error) {
 			// Other forms of an Arabic word that the library holds count
 			// as the word, a little less (see analyze.ArabicVariants).
 			for _, v := range analyze.ArabicVariants(c.Typed) {
-				d, err := df(Clause{Terms: []string{v}})
+				d, err := df(query.Clause{Terms: []string{v}})
 				if err != nil {
 					return nil, err
 				}
 				if d == 0 {
 					continue
 				}
-				q.Clauses = append(q.Clauses, Clause{Terms: []string{v}, Word: c.Word})
+				q.Clauses = append(q.Clauses, query.Clause{Terms: []string{v}, Word: c.Word})
 				st.terms = append(st.terms, rank.Term{Terms: []string{v}, IDF: rank.IDF(d, float64(n)), Word: c.Word, Weight: correctionWeight})
 				optional = append(optional, opt{len(q.Clauses) - 1, d})
 			}
@@ -196,14 +197,14 @@ func (ix *Index) queryStats(ctx context.Context, q *Query) (*stats, error) {
 		for _, o := range known[1:min(len(known), togetherWords)] {
 			chosen = append(chosen, o.clause)
 		}
-		st.retrieve = []Retrieval{{Alone: chosen, All: true}, {Paired: chosen}, {Alone: chosen}}
+		st.retrieve = []query.Retrieval{{Alone: chosen, All: true}, {Paired: chosen}, {Alone: chosen}}
 	case budget > pairBudget && len(chosen) > 1:
 		// Scoring a passage costs FTS5 twenty times what finding it does,
 		// and a passage with only one of a few common words is rarely
 		// among the best: words in at most pairDF passages find passages
 		// alone, the commoner ones two at a time, the pairWords rarest of
 		// them (each pair reads its words' postings again).
-		var r Retrieval
+		var r query.Retrieval
 		for i, c := range chosen {
 			if known[i].df <= pairDF {
 				r.Alone = append(r.Alone, c)
@@ -212,11 +213,11 @@ func (ix *Index) queryStats(ctx context.Context, q *Query) (*stats, error) {
 			}
 		}
 		if len(r.Alone) == 0 && len(r.Paired) < 2 {
-			r = Retrieval{Alone: chosen}
+			r = query.Retrieval{Alone: chosen}
 		}
-		st.retrieve = []Retrieval{r, {Alone: chosen}}
+		st.retrieve = []query.Retrieval{r, {Alone: chosen}}
 	default:
-		st.retrieve = []Retrieval{{Alone: chosen}}
+		st.retrieve = []query.Retrieval{{Alone: chosen}}
 	}
 	st.matches = q.Matches
 	return st, nil
@@ -345,7 +346,7 @@ func editDistance(a, b []rune, limit int) int {
 // "typos" are other words.
 func isCJKTerm(term string) bool {
 	r, _ := utf8.DecodeRuneInString(term)
-	return r > 0x1100 && isLoneCJK(string(r))
+	return r > 0x1100 && query.IsLoneCJK(string(r))
 }
 
 // surfaceForms shows each correction as a word of the text found, not
