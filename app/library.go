@@ -16,6 +16,7 @@ import (
 
 	"folio/index"
 	"folio/index/rank"
+	"folio/index/snippet"
 )
 
 func init() {
@@ -475,7 +476,7 @@ func thousands(n int) string {
 }
 
 // markSnippet marks matched words: bold on a terminal, [brackets] otherwise.
-func markSnippet(s index.Snippet, terminal bool) string {
+func markSnippet(s snippet.Snippet, terminal bool) string {
 	open, close := "[", "]"
 	if terminal {
 		open, close = "\033[1m", "\033[0m"

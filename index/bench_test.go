@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"folio/chunker"
+	"folio/index/query"
 )
 
 // benchImport imports one corpus folder into a fresh library per iteration.
@@ -83,14 +84,14 @@ func benchQueries(b *testing.B, ix *Index, queries []string) {
 	var lat, ref []time.Duration
 	exprs := make([]string, len(queries))
 	for i, q := range queries {
-		pq := ParseQuery(q)
+		pq := query.Parse(q)
 		var all []int
 		for j, c := range pq.Clauses {
 			if c.Optional() {
 				all = append(all, j)
 			}
 		}
-		exprs[i] = pq.Match(Retrieval{Alone: all})
+		exprs[i] = pq.Match(query.Retrieval{Alone: all})
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

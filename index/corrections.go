@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"folio/index/analyze"
+	"folio/index/query"
 )
 
 // Typo tolerance: a word the library does not know, or knows only in a
@@ -133,7 +134,7 @@ func editDistance(a, b []rune, limit int) int {
 // "typos" are other words.
 func isCJKTerm(term string) bool {
 	r, _ := utf8.DecodeRuneInString(term)
-	return r > 0x1100 && isLoneCJK(string(r))
+	return r > 0x1100 && query.IsLoneCJK(string(r))
 }
 
 // surfaceForms shows each correction as a word of the text found, not

@@ -179,6 +179,7 @@ func (s *Summary) Add(o Summary) {
 // prepared file is ready: a slow file never holds the write lock, so other
 // programs (another window, `folio remove`) get their turn.
 const writerIdle = 20 * time.Millisecond
+
 // A scan runs in three steps: planScan lists the folder and decides what
 // to read and remove; the pipeline prepares files on several goroutines
 // (prepareAll) while one writer stores them (writeAll); finish commits
@@ -219,8 +220,8 @@ type scanPlan struct {
 	only     files.Scope
 	split    splitFunc
 	tag      string
-	old      map[string]*known // what the index holds in the files.Scope
-	todo     []files.Found       // new or changed files, to prepare
+	old      map[string]*known // what the index holds in the scope
+	todo     []files.Found     // new or changed files, to prepare
 	bytes    int64             // the size of todo
 	gone     []int64           // documents whose file is gone
 	deleting int64             // chunks the scan removes or replaces
@@ -609,4 +610,3 @@ func documentWarnings(doc *chunker.Document) string {
 	}
 	return strings.Join(w, "; ")
 }
-

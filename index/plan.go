@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"folio/index/analyze"
+	"folio/index/query"
 	"folio/index/rank"
 )
 
@@ -75,7 +76,7 @@ func (ix *Index) docFreq(ctx context.Context, expr string, lastRow int64) (float
 // stats is what the two stages need to know about a query's words.
 type stats struct {
 	terms       []rank.Term            // every positive word, for the second stage
-	retrieve    []Retrieval            // what the first stage looks for: the first, or the next while too few are found
+	retrieve    []query.Retrieval      // what the first stage looks for: the first, or the next while too few are found
 	corrections []Correction           // unknown words searched as close ones
 	matches     func(term string) bool // highlights
 }
@@ -83,7 +84,7 @@ type stats struct {
 // queryStats weighs the query's words by their rarity, adds corrections
 // for words the library does not know, and picks the words the first
 // stage searches (retrievals).
-func (ix *Index) queryStats(ctx context.Context, q *Query) (*stats, error) {
+func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error) {
 	n, lastRow, err := ix.libraryStats(ctx)
 	if err != nil {
 		return nil, err
@@ -138,16 +139,16 @@ type candidate struct {
 
 // df is how many passages hold clause c, wherever and however it is asked
 // for.
-func (w *weights) df(ctx context.Context, c Clause) (float64, error) {
+func (w *weights) df(ctx context.Context, c query.Clause) (float64, error) {
 	var b strings.Builder
 	c.Exclude, c.HeadingOnly = false, false
-	c.write(&b)
+	c.WriteExpr(&b)
 	return w.ix.docFreq(ctx, b.String(), w.lastRow)
 }
 
 // clause weighs q.Clauses[i]; a single optional word may bring its
 // corrections and variants along.
-func (w *weights) clause(ctx context.Context, q *Query, i int) error {
+func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	c := q.Clauses[i]
 	if c.Exclude {
 		return nil
@@ -180,10 +181,10 @@ func (w *weights) clause(ctx context.Context, q *Query, i int) error {
 }
 
 // phrase weighs each word of a phrase on its own.
-func (w *weights) phrase(ctx context.Context, c Clause) error {
+func (w *weights) phrase(ctx context.Context, c query.Clause) error {
 	for j, t := range c.Terms {
 		prefix := c.Prefix && j == len(c.Terms)-1
-		d, err := w.df(ctx, Clause{Terms: []string{t}, Prefix: prefix})
+		d, err := w.df(ctx, query.Clause{Terms: []string{t}, Prefix: prefix})
 		if err != nil {
 			return err
 		}
@@ -194,13 +195,13 @@ func (w *weights) phrase(ctx context.Context, c Clause) error {
 }
 
 // addCorrections searches a rare or unknown word as its close words too.
-func (w *weights) addCorrections(ctx context.Context, q *Query, c Clause, d float64) error {
+func (w *weights) addCorrections(ctx context.Context, q *query.Query, c query.Clause, d float64) error {
 	fixes, err := w.ix.corrections(ctx, c.Terms[0], d)
 	if err != nil {
 		return err
 	}
 	for _, f := range fixes {
-		q.Clauses = append(q.Clauses, Clause{Terms: []string{f.term}, Word: c.Word})
+		q.Clauses = append(q.Clauses, query.Clause{Terms: []string{f.term}, Word: c.Word})
 		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{f.term}, IDF: rank.IDF(f.df, w.n), Word: c.Word, Weight: correctionWeight})
 		w.optional = append(w.optional, candidate{len(q.Clauses) - 1, f.df})
 		w.st.corrections = append(w.st.corrections, Correction{Typed: c.Typed, Searched: f.term})
@@ -210,16 +211,16 @@ func (w *weights) addCorrections(ctx context.Context, q *Query, c Clause, d floa
 
 // addVariants counts other forms of an Arabic word that the library holds
 // as the word, a little less (see analyze.ArabicVariants).
-func (w *weights) addVariants(ctx context.Context, q *Query, c Clause) error {
+func (w *weights) addVariants(ctx context.Context, q *query.Query, c query.Clause) error {
 	for _, v := range analyze.ArabicVariants(c.Typed) {
-		d, err := w.df(ctx, Clause{Terms: []string{v}})
+		d, err := w.df(ctx, query.Clause{Terms: []string{v}})
 		if err != nil {
 			return err
 		}
 		if d == 0 {
 			continue
 		}
-		q.Clauses = append(q.Clauses, Clause{Terms: []string{v}, Word: c.Word})
+		q.Clauses = append(q.Clauses, query.Clause{Terms: []string{v}, Word: c.Word})
 		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{v}, IDF: rank.IDF(d, w.n), Word: c.Word, Weight: correctionWeight})
 		w.optional = append(w.optional, candidate{len(q.Clauses) - 1, d})
 	}
@@ -228,7 +229,7 @@ func (w *weights) addVariants(ctx context.Context, q *Query, c Clause) error {
 
 // retrievals picks the clauses the first stage searches: the rarest, while
 // their postings stay within retrievalBudget, and how it searches them.
-func retrievals(optional []candidate) []Retrieval {
+func retrievals(optional []candidate) []query.Retrieval {
 	sort.SliceStable(optional, func(i, j int) bool { return optional[i].df < optional[j].df })
 	budget := 0.0
 	var known []candidate
@@ -254,14 +255,14 @@ func retrievals(optional []candidate) []Retrieval {
 		for _, o := range known[1:min(len(known), togetherWords)] {
 			chosen = append(chosen, o.clause)
 		}
-		return []Retrieval{{Alone: chosen, All: true}, {Paired: chosen}, {Alone: chosen}}
+		return []query.Retrieval{{Alone: chosen, All: true}, {Paired: chosen}, {Alone: chosen}}
 	case budget > pairBudget && len(chosen) > 1:
 		// Scoring a passage costs FTS5 twenty times what finding it does,
 		// and a passage with only one of a few common words is rarely
 		// among the best: words in at most pairDF passages find passages
 		// alone, the commoner ones two at a time, the pairWords rarest of
 		// them (each pair reads its words' postings again).
-		var r Retrieval
+		var r query.Retrieval
 		for i, c := range chosen {
 			if known[i].df <= pairDF {
 				r.Alone = append(r.Alone, c)
@@ -270,10 +271,10 @@ func retrievals(optional []candidate) []Retrieval {
 			}
 		}
 		if len(r.Alone) == 0 && len(r.Paired) < 2 {
-			r = Retrieval{Alone: chosen}
+			r = query.Retrieval{Alone: chosen}
 		}
-		return []Retrieval{r, {Alone: chosen}}
+		return []query.Retrieval{r, {Alone: chosen}}
 	default:
-		return []Retrieval{{Alone: chosen}}
+		return []query.Retrieval{{Alone: chosen}}
 	}
 }

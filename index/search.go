@@ -10,7 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"folio/index/query"
 	"folio/index/rank"
+	"folio/index/snippet"
 )
 
 // DefaultWeights are the bm25 weights of the heading path, title and body
@@ -81,7 +83,7 @@ type Hit struct {
 	Kind        string
 	Section     string
 	Text        string // the chunk's original Markdown
-	Snippet     Snippet
+	Snippet     snippet.Snippet
 	// Offline is set when the hit's folder could not be read at its last
 	// scan: the text is as it was then, and the file may not open.
 	Offline bool
@@ -136,7 +138,7 @@ type Results struct {
 func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*Results, error) {
 	start := time.Now()
 	res := &Results{}
-	q := ParseQuery(input)
+	q := query.Parse(input)
 	if q.Empty() {
 		res.Elapsed = time.Since(start)
 		return res, nil
@@ -208,9 +210,9 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 			h.More[j].Stale = h.Stale // the same file: one stat for all its passages
 		}
 		if !opt.NoSnippets {
-			h.Snippet = makeSnippet(readable(h.Text), st.matches, keep, opt.SnippetWidth)
+			h.Snippet = snippet.MakeFiltered(snippet.Readable(h.Text), st.matches, keep, opt.SnippetWidth)
 			for j := range h.More {
-				h.More[j].Snippet = makeSnippet(readable(h.More[j].Text), st.matches, keep, opt.SnippetWidth)
+				h.More[j].Snippet = snippet.MakeFiltered(snippet.Readable(h.More[j].Text), st.matches, keep, opt.SnippetWidth)
 			}
 			for j := range h.AlsoIn {
 				h.AlsoIn[j].Snippet = h.Snippet // a copy: the same passage

@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"folio/index"
+	"folio/index/snippet"
 )
 
 func TestWordDirections(t *testing.T) {
@@ -32,7 +32,7 @@ func TestRightToLeftLayoutKeepsLatinRunsAndPunctuation(t *testing.T) {
 	test.NewTempApp(t).Settings().SetTheme(Theme())
 	s := &snippetView{}
 	s.ExtendBaseWidget(s)
-	s.set(index.Snippet{Text: "يستخدم Vue 3 الآن."})
+	s.set(snippet.Snippet{Text: "يستخدم Vue 3 الآن."})
 	w := test.NewTempWindow(t, s)
 	w.Resize(fyne.NewSize(600, 100))
 	s.Resize(fyne.NewSize(600, 40))

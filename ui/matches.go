@@ -4,7 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
-	"folio/index"
+	"folio/index/snippet"
 )
 
 // highlightMatches marks the query's words in rich text the way snippets
@@ -18,7 +18,7 @@ func highlightMatches(o fyne.CanvasObject, query string) int {
 		v.Refresh()
 	case *snippetView:
 		if v.source != "" && query != "" {
-			n = v.mark(index.Matcher(query))
+			n = v.mark(snippet.Matcher(query))
 		}
 	case *fyne.Container:
 		for _, c := range v.Objects {
@@ -64,7 +64,7 @@ func highlightSegments(segs []widget.RichTextSegment, query string) ([]widget.Ri
 // returns them with the number of matches. All but the last flow inline;
 // the last keeps the segment's own style (a paragraph's end).
 func splitAtMatches(t *widget.TextSegment, query string) ([]*widget.TextSegment, int) {
-	ranges := index.MatchRanges(query, t.Text)
+	ranges := snippet.MatchRanges(query, t.Text)
 	if len(ranges) == 0 {
 		return []*widget.TextSegment{t}, 0
 	}

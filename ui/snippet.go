@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"folio/index"
+	"folio/index/snippet"
 )
 
 // snippetLines is how many lines of snippet a result row shows.
@@ -46,7 +46,7 @@ func newSnippetView() *snippetView {
 // newRTLParagraph shows right-to-left prose in the preview: Fyne shapes
 // Arabic letters but lays words out left to right, so Folio flows them.
 func newRTLParagraph(text string) *snippetView {
-	s := &snippetView{source: index.Readable(text)}
+	s := &snippetView{source: snippet.Readable(text)}
 	s.ExtendBaseWidget(s)
 	s.mark(nil)
 	return s
@@ -55,7 +55,7 @@ func newRTLParagraph(text string) *snippetView {
 // mark shows the paragraph for reading (Markdown's backticks, emphasis
 // and link targets dropped, as in snippets) with match's words marked.
 func (s *snippetView) mark(match func(term string) bool) int {
-	sn := index.MakeSnippet(s.source, match, utf8.RuneCountInString(s.source)+1)
+	sn := snippet.Make(s.source, match, utf8.RuneCountInString(s.source)+1)
 	s.set(sn)
 	return len(sn.Highlights)
 }
@@ -74,7 +74,7 @@ func (s *snippetView) String() string {
 
 // set replaces the snippet; words are split at spaces, and a highlight
 // range becomes its own word so it can be styled.
-func (s *snippetView) set(sn index.Snippet) {
+func (s *snippetView) set(sn snippet.Snippet) {
 	s.words = snippetWords(sn)
 	s.rtl = isRTL(sn.Text)
 	s.ltr = nil
@@ -88,7 +88,7 @@ func (s *snippetView) set(sn index.Snippet) {
 	s.Refresh()
 }
 
-func snippetWords(sn index.Snippet) []snippetWord {
+func snippetWords(sn snippet.Snippet) []snippetWord {
 	var out []snippetWord
 	// add appends the words of plain text; glued says whether its first
 	// word touches the previous word ("dose" + ",").

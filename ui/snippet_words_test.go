@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"folio/index"
+	"folio/index/snippet"
 )
 
 // Punctuation after a highlighted word stays glued to it in every script:
@@ -17,7 +17,7 @@ func TestSnippetPunctuationStaysOnItsWord(t *testing.T) {
 		{"crème. Then", "crème", "."},
 	} {
 		i := strings.Index(c.text, c.hit)
-		words := snippetWords(index.Snippet{Text: c.text, Highlights: [][2]int{{i, i + len(c.hit)}}})
+		words := snippetWords(snippet.Snippet{Text: c.text, Highlights: [][2]int{{i, i + len(c.hit)}}})
 		if len(words) < 2 || words[0].text != c.hit || !words[0].hit || words[1].text != c.glued || !words[1].glued {
 			t.Errorf("%q: words %+v, want %q glued to the highlighted %q", c.text, words, c.glued, c.hit)
 		}

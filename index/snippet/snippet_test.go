@@ -1,4 +1,4 @@
-package index
+package snippet
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"folio/index/analyze"
+	"folio/index/query"
 )
 
 // checkSnippet verifies the key guarantee: highlights are in order,
@@ -61,8 +62,8 @@ func hlTexts(s Snippet) []string {
 
 func TestSnippetHighlightsMarkdown(t *testing.T) {
 	text := "## Dosage\n\nGive **ibuprofen** to a _child_ with\n   fever.\n\n> Ibuprofen's `dose` is 5–10 mg/kg.\n| col | Ibuprofen |"
-	m := ParseQuery("ibuprofen child dose mg/kg").Matches
-	s := MakeSnippet(text, m, 500)
+	m := query.Parse("ibuprofen child dose mg/kg").Matches
+	s := Make(text, m, 500)
 	checkSnippet(t, s, m)
 	want := "Dosage Give ibuprofen to a child with fever. Ibuprofen's dose is 5–10 mg/kg. | col | Ibuprofen |"
 	if s.Text != want {
@@ -75,14 +76,14 @@ func TestSnippetHighlightsMarkdown(t *testing.T) {
 }
 
 func TestSnippetKeepsLiteralMarkers(t *testing.T) {
-	m := ParseQuery("snake case").Matches
-	s := MakeSnippet("use snake_case and 2 * 3\n\n***\n", m, 100)
+	m := query.Parse("snake case").Matches
+	s := Make("use snake_case and 2 * 3\n\n***\n", m, 100)
 	checkSnippet(t, s, m)
 	if s.Text != "use snake_case and 2 * 3" { // the rule line is dropped
 		t.Errorf("got %q", s.Text)
 	}
-	m = ParseQuery("ibuprofen").Matches
-	s = MakeSnippet("| Drug | Dose |\n|------|:----:|\n| Ibuprofen | 5 mg |\n\n---\nEnd", m, 100)
+	m = query.Parse("ibuprofen").Matches
+	s = Make("| Drug | Dose |\n|------|:----:|\n| Ibuprofen | 5 mg |\n\n---\nEnd", m, 100)
 	checkSnippet(t, s, m)
 	if s.Text != "| Drug | Dose | | Ibuprofen | 5 mg | End" {
 		t.Errorf("got %q", s.Text)
@@ -100,8 +101,8 @@ func TestSnippetDensestCluster(t *testing.T) {
 		b.WriteString("More filler text that says nothing at all. ")
 	}
 	text := b.String()
-	m := ParseQuery("ibuprofen child dose").Matches
-	s := MakeSnippet(text, m, 160)
+	m := query.Parse("ibuprofen child dose").Matches
+	s := Make(text, m, 160)
 	checkSnippet(t, s, m)
 	if got := strings.Join(hlTexts(s), ","); got != "child,ibuprofen,dose" {
 		t.Errorf("highlights %s in %q", got, s.Text)
@@ -119,16 +120,16 @@ func TestSnippetDensestCluster(t *testing.T) {
 
 func TestSnippetTiesPreferEarlierAndMore(t *testing.T) {
 	filler := strings.Repeat("nothing to see here at all. ", 20)
-	m := ParseQuery("alpha beta").Matches
+	m := query.Parse("alpha beta").Matches
 	// Same distinct count (2) in both clusters; the second has more hits.
 	text := "alpha beta. " + filler + "alpha beta alpha beta. " + filler
-	s := MakeSnippet(text, m, 60)
+	s := Make(text, m, 60)
 	checkSnippet(t, s, m)
 	if len(s.Highlights) != 4 {
 		t.Errorf("want the cluster with more hits: %q", s.Text)
 	}
 	// Equal clusters: the earlier one.
-	s = MakeSnippet(filler+"alpha beta one. "+filler+"alpha beta two. "+filler, m, 60)
+	s = Make(filler+"alpha beta one. "+filler+"alpha beta two. "+filler, m, 60)
 	checkSnippet(t, s, m)
 	if !strings.Contains(s.Text, "one") {
 		t.Errorf("want the earlier cluster: %q", s.Text)
@@ -137,8 +138,8 @@ func TestSnippetTiesPreferEarlierAndMore(t *testing.T) {
 
 func TestSnippetArabicHarakat(t *testing.T) {
 	text := "يُعْطَى الإِيبُوبْرُوفِين لِلْأَطْفَالِ بِجُرْعَةٍ تَتَرَاوَحُ بَيْنَ خَمْسَةٍ وَعَشَرَةِ مِلِّيغْرَامَاتٍ لِكُلِّ كِيلُوغْرَامٍ."
-	m := ParseQuery("الأطفال خمسة").Matches
-	s := MakeSnippet(text, m, 40)
+	m := query.Parse("الأطفال خمسة").Matches
+	s := Make(text, m, 40)
 	checkSnippet(t, s, m)
 	if got := strings.Join(hlTexts(s), ","); got != "لِلْأَطْفَالِ,خَمْسَةٍ" {
 		t.Errorf("highlights %q in %q", got, s.Text)
@@ -150,22 +151,22 @@ func TestSnippetArabicHarakat(t *testing.T) {
 
 func TestSnippetCJK(t *testing.T) {
 	text := "東京都の天気は晴れです。明日も天気が良いでしょう。" + strings.Repeat("関係のない文章です。", 20)
-	m := ParseQuery("天気").Matches
-	s := MakeSnippet(text, m, 20)
+	m := query.Parse("天気").Matches
+	s := Make(text, m, 20)
 	checkSnippet(t, s, m)
 	if got := strings.Join(hlTexts(s), ","); got != "天気,天気" {
 		t.Errorf("highlights %q in %q", got, s.Text)
 	}
 	// Sentences end with 。 and no space; the window starts after it.
-	m = ParseQuery("大阪").Matches
-	s = MakeSnippet(strings.Repeat("東京都の天気は晴れです。", 5)+"大阪の天気は雨です。"+strings.Repeat("東京都の天気は晴れです。", 5), m, 15)
+	m = query.Parse("大阪").Matches
+	s = Make(strings.Repeat("東京都の天気は晴れです。", 5)+"大阪の天気は雨です。"+strings.Repeat("東京都の天気は晴れです。", 5), m, 15)
 	checkSnippet(t, s, m)
 	if !strings.HasPrefix(s.Text, "…大阪の天気") || !strings.HasSuffix(s.Text, "…") {
 		t.Errorf("CJK sentence start: %q", s.Text)
 	}
 	// Overlapping bigrams of a longer query merge into one highlight.
-	m = ParseQuery("東京都").Matches
-	s = MakeSnippet(text, m, 20)
+	m = query.Parse("東京都").Matches
+	s = Make(text, m, 20)
 	checkSnippet(t, s, m)
 	if got := strings.Join(hlTexts(s), ","); got != "東京都" {
 		t.Errorf("highlights %q in %q", got, s.Text)
@@ -173,45 +174,45 @@ func TestSnippetCJK(t *testing.T) {
 }
 
 func TestSnippetEdges(t *testing.T) {
-	m := ParseQuery("ibuprofen").Matches
-	if s := MakeSnippet("", m, 100); s.Text != "" || s.Highlights != nil {
+	m := query.Parse("ibuprofen").Matches
+	if s := Make("", m, 100); s.Text != "" || s.Highlights != nil {
 		t.Errorf("empty text: %+v", s)
 	}
 	// Width larger than the text: the whole text, no ellipsis.
-	s := MakeSnippet("Take ibuprofen with food.", m, 1000)
+	s := Make("Take ibuprofen with food.", m, 1000)
 	checkSnippet(t, s, m)
 	if s.Text != "Take ibuprofen with food." || len(s.Highlights) != 1 {
 		t.Errorf("short text: %+v", s)
 	}
 	// Nothing matches: the start of the text.
 	long := "# Title\n\nFirst words of the chunk. " + strings.Repeat("More words follow here. ", 20)
-	s = MakeSnippet(long, m, 40)
+	s = Make(long, m, 40)
 	if !strings.HasPrefix(s.Text, "Title First words") || !strings.HasSuffix(s.Text, "…") || s.Highlights != nil {
 		t.Errorf("no match: %+v", s)
 	}
 	if n := utf8.RuneCountInString(s.Text); n > 41 {
 		t.Errorf("no match: %d characters", n)
 	}
-	s = MakeSnippet(long, nil, 40)
+	s = Make(long, nil, 40)
 	if !strings.HasPrefix(s.Text, "Title First words") {
 		t.Errorf("nil match: %+v", s)
 	}
 	// Only separators, tiny widths, a word longer than the width.
 	for _, text := range []string{"----", "   ", "***", "\x00\x01", "\xff\xfe", "word", strings.Repeat("x", 300) + " ibuprofen"} {
 		for _, w := range []int{-1, 0, 1, 3, 50} {
-			s := MakeSnippet(text, m, w)
+			s := Make(text, m, w)
 			checkSnippet(t, s, m)
 		}
 	}
 	// Long runs without words never make a long snippet.
 	for _, text := range []string{strings.Repeat("-", 10000), strings.Repeat("-", 5000) + " ibuprofen " + strings.Repeat(".", 5000)} {
-		s := MakeSnippet(text, m, 50)
+		s := Make(text, m, 50)
 		checkSnippet(t, s, m)
 		if n := utf8.RuneCountInString(s.Text); n > 60 {
 			t.Errorf("%d characters: %.80q", n, s.Text)
 		}
 	}
-	s = MakeSnippet(strings.Repeat("x", 300)+" ibuprofen "+strings.Repeat("y", 300), m, 10)
+	s = Make(strings.Repeat("x", 300)+" ibuprofen "+strings.Repeat("y", 300), m, 10)
 	checkSnippet(t, s, m)
 	if s.Text != "…ibuprofen…" {
 		t.Errorf("narrow: %q", s.Text)
@@ -223,10 +224,10 @@ func FuzzMakeSnippet(f *testing.F) {
 	f.Add("東京都の天気は晴れです。", "東京都 天気", 5)
 	f.Add("يُعْطَى الإِيبُوبْرُوفِين لِلْأَطْفَالِ", "الأطفال", 10)
 	f.Add("a*b _c_ `d` > e\n# f", "a b c d e f", 3)
-	f.Fuzz(func(t *testing.T, text, query string, width int) {
+	f.Fuzz(func(t *testing.T, text, typed string, width int) {
 		width %= 1000
-		m := ParseQuery(query).Matches
-		s := MakeSnippet(text, m, width)
+		m := query.Parse(typed).Matches
+		s := Make(text, m, width)
 		if utf8.ValidString(text) && !utf8.ValidString(s.Text) {
 			t.Fatalf("invalid UTF-8 in %q", s.Text)
 		}
@@ -235,9 +236,9 @@ func FuzzMakeSnippet(f *testing.F) {
 		// word that is wider than the width on its own.
 		longest := 0
 		for _, tk := range analyze.Tokens(text) {
-			longest = max(longest, snipCount(text, tk.Start, tk.End))
+			longest = max(longest, count(text, tk.Start, tk.End))
 		}
-		if n := snipCount(s.Text, 0, len(s.Text)); n > max(width, 1)+2+4+longest {
+		if n := count(s.Text, 0, len(s.Text)); n > max(width, 1)+2+4+longest {
 			t.Fatalf("%d characters for width %d: %q", n, width, s.Text)
 		}
 	})
@@ -267,11 +268,11 @@ func checkSnippetFuzz(t *testing.T, s Snippet, match func(string) bool) {
 
 func BenchmarkMakeSnippet(b *testing.B) {
 	text := benchChunk()
-	m := ParseQuery("ibuprofen child dose fever").Matches
+	m := query.Parse("ibuprofen child dose fever").Matches
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	for b.Loop() {
-		MakeSnippet(text, m, 200)
+		Make(text, m, 200)
 	}
 }
 

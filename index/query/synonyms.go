@@ -1,4 +1,4 @@
-package index
+package query
 
 import (
 	"strings"

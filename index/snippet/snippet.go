@@ -1,4 +1,7 @@
-package index
+// Package snippet makes the short extracts a result list shows: a window
+// around the best cluster of matched words, in readable text, with the
+// matched words' ranges for highlighting.
+package snippet
 
 import (
 	"sort"
@@ -7,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"folio/index/analyze"
+	"folio/index/query"
 )
 
 // Snippet is a short extract of a chunk's original text for a result list.
@@ -15,11 +19,11 @@ type Snippet struct {
 	Highlights [][2]int // [start, end) byte ranges into Text of matched words, in order, non-overlapping
 }
 
-const snipEllipsis = "…"
+const ellipsis = "…"
 
-// snipScratch holds the per-call buffers; pooled because MakeSnippet runs
-// for every hit shown and would otherwise allocate a handful of slices each.
-type snipScratch struct {
+// scratch holds the per-call buffers; pooled because Make runs for every
+// hit shown and would otherwise allocate a handful of slices each.
+type scratch struct {
 	toks     []analyze.Token
 	hits     []int    // indexes into toks of matched tokens
 	pos      [][2]int // display position (start, end) of each hit
@@ -31,10 +35,10 @@ type snipScratch struct {
 	out      []byte
 }
 
-var snipPool = sync.Pool{New: func() any { return new(snipScratch) }}
+var pool = sync.Pool{New: func() any { return new(scratch) }}
 
-// MakeSnippet picks a window of about width characters (runes) of text
-// around the best cluster of matched words (the window holding the most
+// Make picks a window of about width characters (runes) of text around
+// the best cluster of matched words (the window holding the most
 // distinct matched terms, ties → more matches, then earlier), starting and
 // ending at word boundaries (preferring a line or sentence start near the
 // window start), with "…" prefixed/suffixed when cut. match decides whether
@@ -50,20 +54,20 @@ var snipPool = sync.Pool{New: func() any { return new(snipScratch) }}
 // run counts as one, combining marks (harakat) as none. If nothing matches
 // (e.g. the hit was in the heading only), the snippet is the start of the
 // text.
-func MakeSnippet(text string, match func(term string) bool, width int) Snippet {
-	return makeSnippet(text, match, nil, width)
+func Make(text string, match func(term string) bool, width int) Snippet {
+	return MakeFiltered(text, match, nil, width)
 }
 
-// makeSnippet is MakeSnippet for a search that knows which words can match
+// MakeFiltered is Make for a search that knows which words can match
 // (keep, see rank.WordFilter): the others are not stemmed.
-func makeSnippet(text string, match func(term string) bool, keep func(folded []byte) bool, width int) Snippet {
+func MakeFiltered(text string, match func(term string) bool, keep func(folded []byte) bool, width int) Snippet {
 	if width < 1 {
 		width = 1
 	}
 	if text == "" {
 		return Snippet{}
 	}
-	sc := snipPool.Get().(*snipScratch)
+	sc := pool.Get().(*scratch)
 	defer sc.release()
 
 	sc.toks = analyze.AppendTokensMatching(sc.toks[:0], text, keep)
@@ -86,15 +90,15 @@ func makeSnippet(text string, match func(term string) bool, keep func(folded []b
 		slack := max(width-(sc.pos[bj][1]-sc.pos[bi][0]), 0)
 		// Context goes mostly after the cluster (a third before), unless the
 		// text ends early: then the unused part goes before.
-		_, after := snipFwd(text, ce, slack)
+		_, after := forward(text, ce, slack)
 		before := slack / 3
 		if after < slack-before {
 			before = slack - after
 		}
-		ws := snipBack(text, cs, before)
+		ws := back(text, cs, before)
 		first := sort.Search(len(toks), func(i int) bool { return toks[i].Start >= ws })
 		for t := first; t <= sc.hits[bi]; t++ {
-			if snipSentenceStart(text, toks[t].Start) {
+			if sentenceStart(text, toks[t].Start) {
 				first = t
 				break
 			}
@@ -102,10 +106,10 @@ func makeSnippet(text string, match func(term string) bool, keep func(folded []b
 		if ws > 0 { // else all of the text before the cluster fits
 			start = toks[first].Start
 		}
-		budget = width - snipCount(text, start, ce)
+		budget = width - count(text, start, ce)
 	}
-	we, _ := snipFwd(text, max(start, ce), max(budget, 0))
-	end, more := snipSnapEnd(text, toks, max(we, ce))
+	we, _ := forward(text, max(start, ce), max(budget, 0))
+	end, more := snapEnd(text, toks, max(we, ce))
 
 	// Highlights in original offsets; overlapping CJK bigrams merge into
 	// one range.
@@ -123,9 +127,9 @@ func makeSnippet(text string, match func(term string) bool, keep func(folded []b
 	return sc.render(text, start, end, start > 0, more)
 }
 
-func (sc *snipScratch) release() {
+func (sc *scratch) release() {
 	if cap(sc.toks) > 1<<12 { // do not pin the buffers of a huge text
-		*sc = snipScratch{}
+		*sc = scratch{}
 	} else {
 		// The tokens' terms share one small string per call; leaving it
 		// referenced until the next call is cheaper than clearing.
@@ -134,13 +138,13 @@ func (sc *snipScratch) release() {
 		sc.distinct, sc.hl, sc.out = sc.distinct[:0], sc.hl[:0], sc.out[:0]
 		clear(sc.idmap)
 	}
-	snipPool.Put(sc)
+	pool.Put(sc)
 }
 
 // bestCluster returns the first and last hit (indexes into sc.hits) of the
 // window of at most width display characters holding the most distinct
 // matched terms, then the most hits, then the earliest.
-func (sc *snipScratch) bestCluster(text string, width int) (int, int) {
+func (sc *scratch) bestCluster(text string, width int) (int, int) {
 	toks, hits := sc.toks, sc.hits
 	// Display positions of the hits, in one pass up to the last one. Token
 	// starts and ends both increase (CJK bigrams overlap but stay ordered),
@@ -150,13 +154,13 @@ func (sc *snipScratch) bestCluster(text string, width int) (int, int) {
 	for hs, he := 0, 0; he < len(hits); {
 		if hs < len(hits) && toks[hits[hs]].Start <= toks[hits[he]].End {
 			q := toks[hits[hs]].Start
-			cnt, space = snipAdvance(text, p, q, cnt, space)
+			cnt, space = advance(text, p, q, cnt, space)
 			p = q
 			sc.pos[hs][0] = cnt
 			hs++
 		} else {
 			q := toks[hits[he]].End
-			cnt, space = snipAdvance(text, p, q, cnt, space)
+			cnt, space = advance(text, p, q, cnt, space)
 			p = q
 			sc.pos[he][1] = cnt
 			he++
@@ -225,43 +229,43 @@ func (sc *snipScratch) bestCluster(text string, width int) (int, int) {
 	return bi, bj
 }
 
-// snipBlank: characters shown as (part of) a single space.
-func snipBlank(r rune) bool { return snipKind(r) == snipBlankKind }
+// blank: characters shown as (part of) a single space.
+func blank(r rune) bool { return kind(r) == blankKind }
 
 // Display width classes: a run of blanks shows as one space; combining
 // marks (Arabic harakat, decomposed accents) and invisible format
 // characters take no room of their own.
 const (
-	snipZeroKind = iota
-	snipCharKind
-	snipBlankKind
+	zeroKind = iota
+	charKind
+	blankKind
 )
 
-func snipKind(r rune) int {
+func kind(r rune) int {
 	if r < utf8.RuneSelf {
 		if r <= ' ' || r == 0x7F {
-			return snipBlankKind
+			return blankKind
 		}
-		return snipCharKind
+		return charKind
 	}
 	switch {
 	case unicode.IsSpace(r) || unicode.IsControl(r):
-		return snipBlankKind
+		return blankKind
 	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
-		return snipZeroKind
+		return zeroKind
 	}
-	return snipCharKind
+	return charKind
 }
 
-// snipFwd advances from byte offset p over at most n display characters
+// forward advances from byte offset p over at most n display characters
 // and returns the offset reached and the characters used. Zero-width runes
 // after the last character are taken along with it.
-func snipFwd(text string, p, n int) (int, int) {
+func forward(text string, p, n int) (int, int) {
 	used, space := 0, false
 	for p < len(text) {
 		r, size := utf8.DecodeRuneInString(text[p:])
-		switch snipKind(r) {
-		case snipBlankKind:
+		switch kind(r) {
+		case blankKind:
 			if !space {
 				if used == n {
 					return p, used
@@ -269,7 +273,7 @@ func snipFwd(text string, p, n int) (int, int) {
 				used++
 			}
 			space = true
-		case snipCharKind:
+		case charKind:
 			if used == n {
 				return p, used
 			}
@@ -281,15 +285,15 @@ func snipFwd(text string, p, n int) (int, int) {
 	return p, used
 }
 
-// snipBack moves back from byte offset p over at most n display
+// back moves back from byte offset p over at most n display
 // characters. It may stop between a base and its marks; callers snap to a
 // word start.
-func snipBack(text string, p, n int) int {
+func back(text string, p, n int) int {
 	used, space := 0, false
 	for p > 0 {
 		r, size := utf8.DecodeLastRuneInString(text[:p])
-		switch snipKind(r) {
-		case snipBlankKind:
+		switch kind(r) {
+		case blankKind:
 			if !space {
 				if used == n {
 					return p
@@ -297,7 +301,7 @@ func snipBack(text string, p, n int) int {
 				used++
 			}
 			space = true
-		case snipCharKind:
+		case charKind:
 			if used == n {
 				return p
 			}
@@ -309,16 +313,16 @@ func snipBack(text string, p, n int) int {
 	return p
 }
 
-// snipCount counts the display characters of text[a:b].
-func snipCount(text string, a, b int) int {
-	n, _ := snipAdvance(text, a, b, 0, false)
+// count counts the display characters of text[a:b].
+func count(text string, a, b int) int {
+	n, _ := advance(text, a, b, 0, false)
 	return n
 }
 
-// snipAdvance adds the display characters of text[from:to] to cnt; space
+// advance adds the display characters of text[from:to] to cnt; space
 // tells whether the text before from ended in a blank. ASCII, the common
 // case, stays on a branch-light path: this runs over the whole chunk.
-func snipAdvance(text string, from, to, cnt int, space bool) (int, bool) {
+func advance(text string, from, to, cnt int, space bool) (int, bool) {
 	for i := from; i < to; {
 		c := text[i]
 		if c < utf8.RuneSelf {
@@ -335,13 +339,13 @@ func snipAdvance(text string, from, to, cnt int, space bool) (int, bool) {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(text[i:])
-		switch snipKind(r) {
-		case snipBlankKind:
+		switch kind(r) {
+		case blankKind:
 			if !space {
 				cnt++
 			}
 			space = true
-		case snipCharKind:
+		case charKind:
 			cnt++
 			space = false
 		}
@@ -350,9 +354,9 @@ func snipAdvance(text string, from, to, cnt int, space bool) (int, bool) {
 	return cnt, space
 }
 
-// snipSentenceStart reports whether the word at off begins a line or follows
+// sentenceStart reports whether the word at off begins a line or follows
 // sentence-ending punctuation, skipping spaces and Markdown line markers.
-func snipSentenceStart(text string, off int) bool {
+func sentenceStart(text string, off int) bool {
 	p := off
 	for p > 0 {
 		switch text[p-1] {
@@ -377,11 +381,11 @@ func snipSentenceStart(text string, off int) bool {
 	return false
 }
 
-// snipSnapEnd moves the window end we back to the end of the last whole
+// snapEnd moves the window end we back to the end of the last whole
 // word that fits (plus up to 4 closing punctuation characters right after
 // it) and reports whether words are cut off. Where no word fits (a long
 // rule line), the window ends at we.
-func snipSnapEnd(text string, toks []analyze.Token, we int) (int, bool) {
+func snapEnd(text string, toks []analyze.Token, we int) (int, bool) {
 	if we >= len(text) {
 		return len(text), false
 	}
@@ -400,10 +404,10 @@ func snipSnapEnd(text string, toks []analyze.Token, we int) (int, bool) {
 	return end, k+1 < len(toks)
 }
 
-// snipRuleLine reports whether the line starting at p (up to end) only
+// ruleLine reports whether the line starting at p (up to end) only
 // draws lines: a table separator row (|---|:-:|), a horizontal rule or a
 // setext underline. Such rows carry nothing to read.
-func snipRuleLine(text string, p, end int) bool {
+func ruleLine(text string, p, end int) bool {
 	n := 0
 	for ; p < end && text[p] != '\n'; p++ {
 		switch text[p] {
@@ -421,10 +425,10 @@ func snipRuleLine(text string, p, end int) bool {
 // the highlight ranges (sc.hl, original offsets) onto the result. Ranges
 // begin and end on word characters, which are always copied one rune at a
 // time, so their boundaries always fall between copying steps.
-func (sc *snipScratch) render(text string, start, end int, cutBefore, cutAfter bool) Snippet {
+func (sc *scratch) render(text string, start, end int, cutBefore, cutAfter bool) Snippet {
 	out := sc.out[:0]
 	if cutBefore {
-		out = append(out, snipEllipsis...)
+		out = append(out, ellipsis...)
 	}
 	base := len(out)
 	var hl [][2]int
@@ -432,17 +436,17 @@ func (sc *snipScratch) render(text string, start, end int, cutBefore, cutAfter b
 		hl = make([][2]int, 0, len(sc.hl))
 	}
 	k, open, hs := 0, false, 0
-	lineStart := start == 0 || snipLineStart(text, start)
+	lineStart := start == 0 || atLineStart(text, start)
 	for p := start; p < end; {
 		if k < len(sc.hl) && !open && p >= sc.hl[k][0] {
 			hs, open = len(out), true
 		}
 		c := text[p]
 		switch {
-		case c < utf8.RuneSelf && snipBlank(rune(c)) || c >= utf8.RuneSelf && snipBlankAt(text, p):
+		case c < utf8.RuneSelf && blank(rune(c)) || c >= utf8.RuneSelf && blankAt(text, p):
 			for p < end {
 				r, n := utf8.DecodeRuneInString(text[p:])
-				if !snipBlank(r) {
+				if !blank(r) {
 					break
 				}
 				if r == '\n' {
@@ -453,7 +457,7 @@ func (sc *snipScratch) render(text string, start, end int, cutBefore, cutAfter b
 			if len(out) > base && out[len(out)-1] != ' ' {
 				out = append(out, ' ')
 			}
-		case lineStart && snipRuleLine(text, p, end):
+		case lineStart && ruleLine(text, p, end):
 			for p < end && text[p] != '\n' {
 				p++
 			}
@@ -479,9 +483,9 @@ func (sc *snipScratch) render(text string, start, end int, cutBefore, cutAfter b
 			}
 			// Keep "snake_case", "2 * 3" and "***" rules; drop markers that
 			// open or close emphasis or code (word on one side only).
-			prevWord := len(out) > base && snipWordBefore(out[base:])
+			prevWord := len(out) > base && wordBefore(out[base:])
 			prevSpace := len(out) == base || out[len(out)-1] == ' '
-			nextWord, nextSpace := q < end && snipWordAt(text, q), q >= end || snipBlankAt(text, q)
+			nextWord, nextSpace := q < end && wordAt(text, q), q >= end || blankAt(text, q)
 			if (prevWord && nextWord) || (prevSpace && nextSpace) {
 				out = append(out, text[p:q]...)
 			}
@@ -504,7 +508,7 @@ func (sc *snipScratch) render(text string, start, end int, cutBefore, cutAfter b
 				}
 			}
 			q := p + 1
-			for q < stop && snipPlainASCII[text[q]] {
+			for q < stop && plainASCII[text[q]] {
 				q++
 			}
 			out = append(out, text[p:q]...)
@@ -521,14 +525,14 @@ func (sc *snipScratch) render(text string, start, end int, cutBefore, cutAfter b
 		out = out[:len(out)-1]
 	}
 	if cutAfter && len(out) > base {
-		out = append(out, snipEllipsis...)
+		out = append(out, ellipsis...)
 	}
 	sc.out = out
 	return Snippet{Text: string(out), Highlights: hl}
 }
 
-// snipPlainASCII marks the ASCII bytes that render copies unchanged.
-var snipPlainASCII = func() (t [256]bool) {
+// plainASCII marks the ASCII bytes that render copies unchanged.
+var plainASCII = func() (t [256]bool) {
 	for c := '!'; c < 0x7F; c++ {
 		switch c {
 		case '#', '>', '*', '_', '`', '~':
@@ -539,8 +543,8 @@ var snipPlainASCII = func() (t [256]bool) {
 	return
 }()
 
-// snipLineStart reports whether only blanks separate off from a line start.
-func snipLineStart(text string, off int) bool {
+// atLineStart reports whether only blanks separate off from a line start.
+func atLineStart(text string, off int) bool {
 	for p := off; p > 0; p-- {
 		switch text[p-1] {
 		case '\n':
@@ -553,30 +557,30 @@ func snipLineStart(text string, off int) bool {
 	return true
 }
 
-func snipBlankAt(text string, p int) bool {
+func blankAt(text string, p int) bool {
 	r, _ := utf8.DecodeRuneInString(text[p:])
-	return snipBlank(r)
+	return blank(r)
 }
 
-func snipWordAt(text string, p int) bool {
+func wordAt(text string, p int) bool {
 	r, _ := utf8.DecodeRuneInString(text[p:])
-	return snipWordRune(r)
+	return wordRune(r)
 }
 
-func snipWordBefore(b []byte) bool {
+func wordBefore(b []byte) bool {
 	r, _ := utf8.DecodeLastRune(b)
-	return snipWordRune(r)
+	return wordRune(r)
 }
 
-func snipWordRune(r rune) bool {
+func wordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r)
 }
 
-// MatchRanges returns the byte ranges of the words of text that query
+// MatchRanges returns the byte ranges of the words of text that input
 // looks for, as a snippet highlights them: for showing the matches in a
 // whole section (the preview).
-func MatchRanges(query, text string) [][2]int {
-	q := ParseQuery(query)
+func MatchRanges(input, text string) [][2]int {
+	q := query.Parse(input)
 	if q.Empty() {
 		return nil
 	}
@@ -592,4 +596,11 @@ func MatchRanges(query, text string) [][2]int {
 		out = append(out, [2]int{t.Start, t.End})
 	}
 	return out
+}
+
+// Matcher tells whether an analysed term is one the query input looks
+// for, as Make wants it.
+func Matcher(input string) func(term string) bool {
+	q := query.Parse(input)
+	return q.Matches
 }

@@ -1,4 +1,4 @@
-package index
+package query
 
 import (
 	"database/sql"
@@ -80,7 +80,7 @@ func TestParseQueryClauses(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var got []Clause
-		for _, c := range ParseQuery(tc.in).Clauses {
+		for _, c := range Parse(tc.in).Clauses {
 			// Compared by meaning; Word, Typed and Implicit are tested below.
 			got = append(got, Clause{Terms: c.Terms, Prefix: c.Prefix, Exclude: c.Exclude, HeadingOnly: c.HeadingOnly, Alts: c.Alts, Exact: c.Exact})
 		}
@@ -88,7 +88,7 @@ func TestParseQueryClauses(t *testing.T) {
 			continue
 		}
 		if !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("ParseQuery(%q)\n got %+v\nwant %+v", tc.in, got, tc.want)
+			t.Errorf("Parse(%q)\n got %+v\nwant %+v", tc.in, got, tc.want)
 		}
 	}
 }
@@ -96,7 +96,7 @@ func TestParseQueryClauses(t *testing.T) {
 // Pieces of one typed word share its number, so the ranker can tell the
 // bigrams of a CJK word found side by side from scattered ones.
 func TestParseQueryWordsAndOptionalClauses(t *testing.T) {
-	q := ParseQuery(`git怎么撤销 "exact phrase" run* -adult in:dose 雨 mg/kg`)
+	q := Parse(`git怎么撤销 "exact phrase" run* -adult in:dose 雨 mg/kg`)
 	var words []int
 	var optional []bool
 	var typed []string
@@ -153,7 +153,7 @@ func TestMatchExpressions(t *testing.T) {
 	}
 	db := testFTS(t)
 	for _, tc := range tests {
-		q := ParseQuery(tc.in)
+		q := Parse(tc.in)
 		if got := q.Match(Retrieval{Alone: all(q)}); got != tc.want {
 			t.Errorf("%q Match = %s, want %s", tc.in, got, tc.want)
 		}
@@ -196,7 +196,7 @@ func TestMatchFindsRows(t *testing.T) {
 		{"what is the most ibuprofen a child can have in a day", 2},
 	}
 	for _, tc := range tests {
-		q := ParseQuery(tc.in)
+		q := Parse(tc.in)
 		var optional []int
 		for i, c := range q.Clauses {
 			if c.Optional() {
@@ -229,25 +229,25 @@ func TestHostileQueries(t *testing.T) {
 	}
 	inputs = append(inputs, strings.Join(inputs[len(inputs)-80:], " "))
 	for _, in := range inputs {
-		q := ParseQuery(in)
-		if len(q.Clauses) > queryMaxClauses {
+		q := Parse(in)
+		if len(q.Clauses) > maxClauses {
 			t.Errorf("%.40q: %d clauses", in, len(q.Clauses))
 		}
 		checkExpr(t, db, in, q)
 	}
-	if n := len(ParseQuery(long + " other").Clauses); n != 1 {
+	if n := len(Parse(long + " other").Clauses); n != 1 {
 		t.Errorf("repeated word: %d clauses, want 1 (duplicates removed)", n)
 	}
-	if q := ParseQuery(strings.Repeat("東", 10000)); len(q.Clauses) != 1 || q.Clauses[0].Terms[0] != "東東" {
+	if q := Parse(strings.Repeat("東", 10000)); len(q.Clauses) != 1 || q.Clauses[0].Terms[0] != "東東" {
 		t.Errorf("long CJK run of one character: %+v", q.Clauses)
 	}
-	if q := ParseQuery(strings.Repeat("東京都庁", 300)); len(q.Clauses) != 4 {
+	if q := Parse(strings.Repeat("東京都庁", 300)); len(q.Clauses) != 4 {
 		t.Errorf("long repeated CJK run: %d clauses, want its 4 distinct bigrams", len(q.Clauses))
 	}
 }
 
 func TestQueryMatches(t *testing.T) {
-	q := ParseQuery(`ibupro* "side effects of" in:dosage -adult the`)
+	q := Parse(`ibupro* "side effects of" in:dosage -adult the`)
 	for term, want := range map[string]bool{
 		"ibuprofen": true, "ibupro": true, "ibu": false,
 		"side": true, "effect": true, "of": false, // stopword inside a phrase
@@ -257,10 +257,10 @@ func TestQueryMatches(t *testing.T) {
 			t.Errorf("Matches(%q) = %v, want %v", term, got, want)
 		}
 	}
-	if !ParseQuery(`"to be"`).Matches("to") {
+	if !Parse(`"to be"`).Matches("to") {
 		t.Error("a phrase of stopwords must highlight its words")
 	}
-	if !ParseQuery("the who").Matches("the") {
+	if !Parse("the who").Matches("the") {
 		t.Error("a query of stopwords must highlight them")
 	}
 }
@@ -275,12 +275,12 @@ func FuzzParseQuery(f *testing.F) {
 	}
 	db := testFTS(f)
 	f.Fuzz(func(t *testing.T, in string) {
-		q := ParseQuery(in)
-		if len(q.Clauses) > queryMaxClauses {
+		q := Parse(in)
+		if len(q.Clauses) > maxClauses {
 			t.Fatalf("%d clauses", len(q.Clauses))
 		}
 		for _, c := range q.Clauses {
-			if len(c.Terms) == 0 || len(c.Terms) > queryMaxPhraseTerms {
+			if len(c.Terms) == 0 || len(c.Terms) > maxPhraseTerms {
 				t.Fatalf("clause with %d terms", len(c.Terms))
 			}
 			for _, term := range c.Terms {

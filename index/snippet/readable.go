@@ -1,17 +1,18 @@
-package index
+package snippet
 
 import (
 	"regexp"
 	"strings"
 )
 
-// readable turns a chunk's Markdown into the text a snippet shows, for
+// Readable turns a chunk's Markdown into the text a snippet shows, for
 // reading rather than for the parser: a table's body rows become their
 // cells with the header's names ("Paracetamol · Dose 15 mg/kg · How often
 // every 4–6 hours"), code loses its fences and their info word, and links
 // and images become their text. The stored chunk is untouched; snippet
-// highlights are ranges of this text.
-func readable(md string) string {
+// highlights are ranges of this text. The preview uses it too, for the
+// paragraphs it lays out itself (right-to-left ones).
+func Readable(md string) string {
 	if !strings.ContainsAny(md, "|`~[<") {
 		return md // nothing to rewrite: most prose
 	}
@@ -149,15 +150,4 @@ func inlineText(s string) string {
 	}
 	s = markdownLink.ReplaceAllString(s, "$1")
 	return autolink.ReplaceAllString(s, "$1")
-}
-
-// Readable is the text a snippet shows for Markdown (see readable): for
-// paragraphs the window lays out itself (right-to-left ones).
-func Readable(md string) string { return readable(md) }
-
-// Matcher tells whether an analysed term is one the query looks for, as
-// MakeSnippet wants it.
-func Matcher(query string) func(term string) bool {
-	q := ParseQuery(query)
-	return q.Matches
 }

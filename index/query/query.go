@@ -1,15 +1,6 @@
-package index
-
-import (
-	"strings"
-	"unicode"
-	"unicode/utf8"
-
-	"folio/index/analyze"
-)
-
-// The query language is what people type into a search box, never FTS5
-// syntax:
+// Package query is the query language: what people type into a search
+// box, never FTS5 syntax, parsed into clauses and turned into the FTS5
+// expression that finds candidates.
 //
 //	word            a word to look for: passages are ranked by how many of the
 //	                words they hold (rare words count most), how close
@@ -30,16 +21,25 @@ import (
 // more (the CJK bigrams of a real word, mg next to kg). Plain stopword
 // clauses are dropped when a content word remains; a lone CJK character
 // becomes a prefix, since the index holds CJK text as bigrams.
+package query
 
-// Limits for pasted blobs: input past queryMaxBytes (16 KiB) is ignored, the
-// first queryMaxClauses (64) distinct clauses are kept, and a phrase keeps
-// its first queryMaxPhraseTerms (32) terms. Real queries are far below all
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"folio/index/analyze"
+)
+
+// Limits for pasted blobs: input past maxBytes (16 KiB) is ignored, the
+// first maxClauses (64) distinct clauses are kept, and a phrase keeps
+// its first maxPhraseTerms (32) terms. Real queries are far below all
 // three; the limits only bound the work and the size of the MATCH
 // expression.
 const (
-	queryMaxBytes       = 16 << 10
-	queryMaxClauses     = 64
-	queryMaxPhraseTerms = 32
+	maxBytes       = 16 << 10
+	maxClauses     = 64
+	maxPhraseTerms = 32
 )
 
 // Clause is one unit of a query.
@@ -79,11 +79,11 @@ type Query struct {
 	words    int // typed words so far, while parsing
 }
 
-// ParseQuery parses what the user typed. It never fails: anything it cannot
+// Parse parses what the user typed. It never fails: anything it cannot
 // make sense of is dropped or taken literally.
-func ParseQuery(input string) Query {
-	if len(input) > queryMaxBytes {
-		cut := queryMaxBytes
+func Parse(input string) Query {
+	if len(input) > maxBytes {
+		cut := maxBytes
 		for cut > 0 && !utf8.RuneStart(input[cut]) {
 			cut-- // do not split the rune that straddles the limit
 		}
@@ -91,9 +91,9 @@ func ParseQuery(input string) Query {
 	}
 	var q Query
 	s := input
-	for i := 0; i < len(s) && len(q.Clauses) < queryMaxClauses; {
+	for i := 0; i < len(s) && len(q.Clauses) < maxClauses; {
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if isQuerySep(r) {
+		if isSep(r) {
 			i += n
 			continue
 		}
@@ -107,13 +107,13 @@ func ParseQuery(input string) Query {
 			c.HeadingOnly = true
 			j += 3
 		}
-		if r, n := utf8.DecodeRuneInString(s[j:]); j < len(s) && isQueryQuote(r) {
+		if r, n := utf8.DecodeRuneInString(s[j:]); j < len(s) && isQuote(r) {
 			// Quoted phrase, up to the next quote of any kind or the end.
 			k := j + n
 			end, next := len(s), len(s)
 			for p := k; p < len(s); {
 				r, n := utf8.DecodeRuneInString(s[p:])
-				if isQueryQuote(r) {
+				if isQuote(r) {
 					end, next = p, p+n
 					break
 				}
@@ -135,7 +135,7 @@ func ParseQuery(input string) Query {
 		k := j
 		for k < len(s) {
 			r, n := utf8.DecodeRuneInString(s[k:])
-			if isQuerySep(r) || isQueryQuote(r) {
+			if isSep(r) || isQuote(r) {
 				break
 			}
 			k += n
@@ -178,16 +178,16 @@ func asksQuantity(input string) bool {
 	return false
 }
 
-// isQuerySep: spaces, control characters (NUL, escapes pasted from a
+// isSep: spaces, control characters (NUL, escapes pasted from a
 // terminal) and colons (http://x, a:b) separate words.
-func isQuerySep(r rune) bool {
+func isSep(r rune) bool {
 	if r < utf8.RuneSelf {
 		return r <= ' ' || r == ':' || r == 0x7F
 	}
 	return unicode.IsSpace(r) || unicode.IsControl(r) || r == 0xFF1A // full-width colon
 }
 
-func isQueryQuote(r rune) bool {
+func isQuote(r rune) bool {
 	switch r {
 	case '"', '“', '”', '„', '«', '»', '＂':
 		return true
@@ -202,7 +202,7 @@ func (q *Query) add(c Clause, text string) {
 	if len(toks) == 0 {
 		return
 	}
-	terms := make([]string, 0, min(len(toks), queryMaxPhraseTerms))
+	terms := make([]string, 0, min(len(toks), maxPhraseTerms))
 	for _, t := range toks[:len(toks)-1] {
 		terms = append(terms, t.Term)
 	}
@@ -210,7 +210,7 @@ func (q *Query) add(c Clause, text string) {
 	if !c.Prefix {
 		terms = append(terms, last.Term)
 	} else {
-		terms = append(terms, queryPrefixTerms(last.Term, text[last.Start:last.End])...)
+		terms = append(terms, prefixTerms(last.Term, text[last.Start:last.End])...)
 	}
 	c.Word, c.Typed = q.words, text
 	q.words++
@@ -221,8 +221,8 @@ func (q *Query) add(c Clause, text string) {
 		}
 		return
 	}
-	if len(terms) > queryMaxPhraseTerms {
-		terms = terms[:queryMaxPhraseTerms]
+	if len(terms) > maxPhraseTerms {
+		terms = terms[:maxPhraseTerms]
 		c.Prefix = false // the prefix term was cut off
 	}
 	c.Terms = terms
@@ -234,10 +234,10 @@ func (q *Query) add(c Clause, text string) {
 // holds CJK text as bigrams, so a one-character word (雨, 猫) can only be
 // found as the start of a bigram: it becomes an implicit prefix.
 func (q *Query) appendClause(c Clause) {
-	if len(q.Clauses) >= queryMaxClauses {
+	if len(q.Clauses) >= maxClauses {
 		return
 	}
-	if len(c.Terms) == 1 && !c.Prefix && isLoneCJK(c.Terms[0]) {
+	if len(c.Terms) == 1 && !c.Prefix && IsLoneCJK(c.Terms[0]) {
 		c.Prefix, c.Implicit = true, !c.Exact && !c.HeadingOnly && !c.Exclude
 	}
 	for _, o := range q.Clauses {
@@ -248,7 +248,7 @@ func (q *Query) appendClause(c Clause) {
 	q.Clauses = append(q.Clauses, c)
 }
 
-// queryPrefixTerms returns the prefix form of a word whose full analysis
+// prefixTerms returns the prefix form of a word whose full analysis
 // is stem. The unstemmed fold (PrefixFold: no stemming, Arabic article
 // removed) is right for a partial word ("ibupro*"), but the index holds
 // stems, so for a whole word it would miss the word itself when stemming
@@ -258,7 +258,7 @@ func (q *Query) appendClause(c Clause) {
 // that stemming a partial word cannot widen "dos*" to "do*". Misses that
 // remain: "runn*" (stored "run") and short words such as "bus*" (stored
 // "bu").
-func queryPrefixTerms(stem, word string) []string {
+func prefixTerms(stem, word string) []string {
 	f := strings.Fields(analyze.PrefixFold(word))
 	if len(f) != 1 {
 		return f
@@ -277,9 +277,10 @@ func queryPrefixTerms(stem, word string) []string {
 	return []string{p[:n]}
 }
 
-// isLoneCJK reports whether term is a single character of a script the
-// analyser indexes as bigrams.
-func isLoneCJK(term string) bool {
+// IsLoneCJK reports whether term is a single character of a script the
+// analyser indexes as bigrams. Exported for the index, which leaves such
+// words uncorrected.
+func IsLoneCJK(term string) bool {
 	r, n := utf8.DecodeRuneInString(term)
 	return n == len(term) && r > 0x1100 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
@@ -387,16 +388,16 @@ func (q Query) Match(r Retrieval) string {
 		if i > 0 {
 			b.WriteString(op)
 		}
-		c.write(&b)
+		c.WriteExpr(&b)
 	}
 	for i, p := range pairs {
 		if i > 0 || len(parts) > 0 {
 			b.WriteString(" OR ")
 		}
 		b.WriteByte('(')
-		p[0].write(&b)
+		p[0].WriteExpr(&b)
 		b.WriteString(" AND ")
-		p[1].write(&b)
+		p[1].WriteExpr(&b)
 		b.WriteByte(')')
 	}
 	if len(parts)+len(pairs) > 1 {
@@ -407,17 +408,17 @@ func (q Query) Match(r Retrieval) string {
 	for _, c := range q.Clauses {
 		if c.Exclude {
 			b.WriteString(" NOT ")
-			c.write(&b)
+			c.WriteExpr(&b)
 		}
 	}
 	return b.String()
 }
 
-// write appends the clause as an FTS5 phrase: "a b", "a b"* or
+// WriteExpr appends the clause as an FTS5 phrase: "a b", "a b"* or
 // (heading : "a"). Terms never hold quotes (the analyser emits only letters,
 // digits and marks); doubling them anyway keeps the expression valid if
 // that ever changes.
-func (c Clause) write(b *strings.Builder) {
+func (c Clause) WriteExpr(b *strings.Builder) {
 	if len(c.Alts) > 0 {
 		// ("day" OR "daili" OR "24h"): a synonym counts as the word.
 		b.WriteString(`("`)
