@@ -188,7 +188,7 @@ func (w *writer) removeSkipped(old *known) error {
 	return w.removeDocuments([]int64{old.id})
 }
 
-// finishScan replaces the folder's skip list in the scan's files.Scope with the
+// finishScan replaces the folder's skip list in the scan's scope with the
 // scan's and records the time of a whole scan; the folder is online again.
 func (w *writer) finishScan(skips []files.Skip, only files.Scope) error {
 	if only == nil {
