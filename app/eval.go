@@ -169,6 +169,7 @@ func (st setting) splitter(docChars *atomic.Int64) (func(string, []byte) (*chunk
 }
 
 type goldenQ struct {
+	ID     string `json:"id"` // e001: the number says which half (--halves)
 	Q      string `json:"q"`
 	Answer string `json:"answer"`
 	// Optional fields a set may carry: figures are also given per value.
@@ -228,9 +229,12 @@ func runEval(e *env, args []string) int {
 	fixed := fs.Int("fixed", 0, "fixed-size chunks of N characters")
 	weights := fs.String("weights", "", "bm25 weights heading,title,body (default 4,2,1)")
 	compare := fs.String("compare", "", "comma-separated settings to compare, e.g. structural:1200,fixed:400+overlap80,whole-file,structural:1200+coverage=2")
+	var halves multiFlag
+	fs.Var(&halves, "halves", "golden questions scored as two halves: tune (odd ids) and check (even ids); repeatable")
+	noRef := fs.Bool("no-reference", false, "skip the whole-file bm25 reference row")
 	verbose := fs.Bool("verbose", false, "list the misses per question")
 	asJSON := fs.Bool("json", false, "print JSON")
-	if rest, err := parseFlags(fs, args); err != nil || len(rest) > 0 || *corpus == "" || (len(goldens) == 0 && *queries == "") || (*queries == "") != (*qrels == "") {
+	if rest, err := parseFlags(fs, args); err != nil || len(rest) > 0 || *corpus == "" || (len(goldens)+len(halves) == 0 && *queries == "") || (*queries == "") != (*qrels == "") {
 		fs.Usage()
 		return exitError
 	}
@@ -268,6 +272,23 @@ func runEval(e *env, args []string) int {
 			return exitError
 		}
 		ev.golden = append(ev.golden, goldenSet{name: strings.TrimSuffix(filepath.Base(g), ".jsonl"), questions: qs})
+	}
+	for _, g := range halves {
+		qs, err := readGolden(g)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "folio eval: %v\n", err)
+			return exitError
+		}
+		tune, check, err := splitHalves(qs)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "folio eval: %s: %v\n", g, err)
+			return exitError
+		}
+		name := strings.TrimSuffix(filepath.Base(g), ".jsonl")
+		ev.golden = append(ev.golden, goldenSet{name: name + " tune", questions: tune}, goldenSet{name: name + " check", questions: check})
+	}
+	if len(ev.golden) > 0 && !*noRef {
+		settings = append(settings, referenceSetting(base))
 	}
 	if *queries != "" {
 		var err error
@@ -338,7 +359,7 @@ func (ev *evaluation) close() {
 func (ev *evaluation) metricNames() []string {
 	var names []string
 	for _, g := range ev.golden {
-		for _, m := range []string{"hit@1", "hit@3", "hit@5", "MRR@10", "p50 ms", "p99 ms"} {
+		for _, m := range []string{"hit@1", "hit@3", "hit@5", "MRR@10", "file hit@1", "file hit@5", "p50 ms", "p99 ms"} {
 			names = append(names, g.name+" "+m)
 		}
 	}
@@ -393,6 +414,7 @@ func (ev *evaluation) run(corpus string, st setting, verbose bool) (evalRow, err
 	ctx := context.Background()
 	for _, g := range ev.golden {
 		var hits [3]int
+		var fileHits [2]int // the answer anywhere in the file, ranked among distinct files
 		mrr := 0.0
 		var lat []time.Duration
 		type acc struct {
@@ -419,6 +441,12 @@ func (ev *evaluation) run(corpus string, st setting, verbose bool) (evalRow, err
 			for i, k := range []int{1, 3, 5} {
 				if rank > 0 && rank <= k {
 					hits[i]++
+				}
+			}
+			if fr := ev.fileRank(res.Hits, q.Answer); fr > 0 {
+				fileHits[1]++
+				if fr == 1 {
+					fileHits[0]++
 				}
 			}
 			if rank > 0 {
@@ -455,6 +483,7 @@ func (ev *evaluation) run(corpus string, st setting, verbose bool) (evalRow, err
 		row.Metrics[g.name+" hit@3"] = float64(hits[1]) / n
 		row.Metrics[g.name+" hit@5"] = float64(hits[2]) / n
 		row.Metrics[g.name+" MRR@10"] = mrr / n
+		row.Metrics[g.name+" file hit@1"], row.Metrics[g.name+" file hit@5"] = float64(fileHits[0])/n, float64(fileHits[1])/n
 		row.Metrics[g.name+" p50 ms"], row.Metrics[g.name+" p99 ms"] = percentileMS(lat, 50), percentileMS(lat, 99)
 		sort.Strings(order)
 		for _, name := range order {
@@ -499,7 +528,36 @@ func (ev *evaluation) run(corpus string, st setting, verbose bool) (evalRow, err
 // cites reports whether the lines a hit cites hold the answer, runs of
 // white space folded to one space (as the golden sets define a hit).
 func (ev *evaluation) cites(h index.Hit, answer string) bool {
-	p := filepath.Join(h.Folder, filepath.FromSlash(h.Path))
+	lines := ev.lines(filepath.Join(h.Folder, filepath.FromSlash(h.Path)))
+	if h.StartLine < 1 || h.EndLine > len(lines) || h.StartLine > h.EndLine {
+		return strings.Contains(foldSpace(h.Text), foldSpace(answer))
+	}
+	return strings.Contains(foldSpace(strings.Join(lines[h.StartLine-1:h.EndLine], "\n")), foldSpace(answer))
+}
+
+// fileRank is the rank, among the distinct files of the hits (1–5), of
+// the first file that holds the answer anywhere; 0 when none of the first
+// five does.
+func (ev *evaluation) fileRank(hits []index.Hit, answer string) int {
+	seen := map[string]bool{}
+	for _, h := range hits {
+		p := filepath.Join(h.Folder, filepath.FromSlash(h.Path))
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if len(seen) > 5 {
+			return 0
+		}
+		if strings.Contains(foldSpace(strings.Join(ev.lines(p), "\n")), foldSpace(answer)) {
+			return len(seen)
+		}
+	}
+	return 0
+}
+
+// lines are a file's lines, read once per evaluation.
+func (ev *evaluation) lines(p string) []string {
 	lines, ok := ev.files[p]
 	if !ok {
 		data, err := os.ReadFile(p)
@@ -508,10 +566,7 @@ func (ev *evaluation) cites(h index.Hit, answer string) bool {
 		}
 		ev.files[p] = lines
 	}
-	if h.StartLine < 1 || h.EndLine > len(lines) || h.StartLine > h.EndLine {
-		return strings.Contains(foldSpace(h.Text), foldSpace(answer))
-	}
-	return strings.Contains(foldSpace(strings.Join(lines[h.StartLine-1:h.EndLine], "\n")), foldSpace(answer))
+	return lines
 }
 
 func foldSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
@@ -621,6 +676,39 @@ func printEvalTable(w io.Writer, rows []evalRow, metrics []string) {
 			fmt.Fprintf(w, "  %s · miss: %s\n", r.Setting, m)
 		}
 	}
+}
+
+// splitHalves parts golden questions by the number their id ends in: odd
+// ids are the half ranking may be tuned on, even ids the half that judges
+// it (so a change that only fits the tuned questions shows).
+func splitHalves(qs []goldenQ) (tune, check []goldenQ, err error) {
+	for _, q := range qs {
+		digits := strings.TrimLeftFunc(q.ID, func(r rune) bool { return r < '0' || r > '9' })
+		n, err := strconv.Atoi(digits)
+		if err != nil {
+			return nil, nil, fmt.Errorf("question %q: id %q does not end in a number", q.Q, q.ID)
+		}
+		if n%2 == 1 {
+			tune = append(tune, q)
+		} else {
+			check = append(check, q)
+		}
+	}
+	return tune, check, nil
+}
+
+// referenceName is the row of the reference every golden run carries.
+const referenceName = "reference: whole files, bm25 alone"
+
+// referenceSetting ranks whole files by FTS5's bm25 alone (every column
+// alike, no second stage): what a file search without passages does, so
+// the right-file rate has a same-run yardstick.
+func referenceSetting(base setting) setting {
+	st := base
+	st.name, st.kind = referenceName, "whole-file"
+	st.weights = [3]float64{1, 1, 1}
+	st.ranking = rank.Weights{FTS: 1}
+	return st
 }
 
 func readGolden(p string) ([]goldenQ, error) {
