@@ -160,7 +160,7 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	if err != nil {
 		return err
 	}
-	term := rank.Term{Terms: append([]string{c.Terms[0]}, c.Alts...), Prefix: c.Prefix, Word: c.Word}
+	term := rank.Term{Terms: append([]string{c.Terms[0]}, c.Alts...), Prefix: c.Prefix, Word: c.Word, Required: c.Required()}
 	if d > 0 {
 		term.IDF = rank.IDF(d, w.n)
 	}
@@ -189,7 +189,7 @@ func (w *weights) phrase(ctx context.Context, c query.Clause) error {
 			return err
 		}
 		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{t}, Prefix: prefix,
-			IDF: rank.IDF(d, w.n), Word: c.Word})
+			IDF: rank.IDF(d, w.n), Word: c.Word, Required: c.Required()})
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"folio/index/analyze"
 	"folio/index/query"
 	"folio/index/rank"
 	"folio/index/snippet"
@@ -103,6 +104,7 @@ type Hit struct {
 	docSize  int64     // the file's size and time when indexed (cite.go)
 	docMTime int64     // …
 	sig      signature // for telling copies apart (dup.go)
+	oneWord  bool      // rank.Set.OneWord: ranked after passages holding several words
 }
 
 // Citation is how a hit is quoted: folder/path:start-end · Heading > Path.
@@ -193,7 +195,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		}
 		res.TotalCapped = res.Total >= countCap
 	}
-	rq := rank.Query{Terms: st.terms, Quantity: q.Quantity}
+	rq := rank.Query{Terms: st.terms, Quantity: q.Quantity, Lang: analyze.Language(input)}
 	ranked := rerank(rq, passages, weights, opt.Explain)
 	pageHits := fold(ranked, opt.PerFile)
 	if res.Corrections != nil {
@@ -339,17 +341,23 @@ func (ix *Index) countMatches(ctx context.Context, expr, filter string, args []a
 func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 	rc := make([]rank.Candidate, len(cands))
 	for i, h := range cands {
-		rc[i] = rank.Candidate{Heading: h.HeadingPath, Title: h.Title, Text: h.Text, Doc: h.doc, FTS: h.Score}
+		rc[i] = rank.Candidate{Heading: h.HeadingPath, Title: h.Title, Text: h.Text, Doc: h.doc, FTS: h.Score, Lang: analyze.Language(h.Text)}
 	}
 	set := rank.Analyse(q, rc)
 	feats := set.Features(q)
 	for i := range cands {
 		cands[i].Score = w.Score(feats[i])
+		cands[i].oneWord = set.OneWord(i)
 		if explain {
 			cands[i].Explanation = w.Explain(feats[i])
 		}
 	}
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].Score > cands[j].Score })
+	sort.SliceStable(cands, func(i, j int) bool {
+		if cands[i].oneWord != cands[j].oneWord {
+			return !cands[i].oneWord
+		}
+		return cands[i].Score > cands[j].Score
+	})
 	return cands
 }
 

@@ -25,6 +25,9 @@
 //     from the document being about shingles.
 //   - FTS: the first stage's bm25 over the terms it searched, scaled to
 //     the best candidate.
+//   - Language: the passage is in the question's language (or too short
+//     to tell): tldr holds each page in forty languages with the same
+//     commands, and a question in one should not be answered in another.
 //   - Number: for a question that asks for an amount or a time ("how
 //     many", "how long", "when", كم, 多少), a number within a few words of
 //     the query words found.
@@ -43,6 +46,9 @@ type Term struct {
 	Prefix bool     // a document term starting with Terms[0] counts
 	IDF    float64  // inverse document frequency in the library, ≥ 0
 	Word   int      // the typed word it came from: pieces of a word share it
+	// Required marks a quoted or required word: a passage holding it alone
+	// may still rank first (see Set.OneWord).
+	Required bool
 	// Weight scales the term's IDF: 1, or less for a word the search added
 	// (a correction of a typo), so exact words rank first.
 	Weight float64
@@ -55,11 +61,12 @@ type Candidate struct {
 	Text    string   // original Markdown
 	Doc     int64    // document key, for document evidence
 	FTS     float64  // first-stage score, higher is better
+	Lang    string   // analyze.Language of the text
 }
 
 // Features are one candidate's measures, each between 0 and 1.
 type Features struct {
-	Coverage, BM25, Proximity, Adjacency, Heading, Title, Document, FTS, Number float64
+	Coverage, BM25, Proximity, Adjacency, Heading, Title, Document, FTS, Number, Language float64
 }
 
 // Weights combine features into a score. Every weight lives here, in
@@ -78,6 +85,7 @@ var Default = Weights{
 	Document:  0.5,
 	FTS:       0,
 	Number:    0.5,
+	Language:  1,
 }
 
 // BM25 parameters, the usual ones, and what a heading word counts.
@@ -88,17 +96,17 @@ const (
 )
 
 // Names lists the features in the order Values gives them.
-var Names = []string{"coverage", "bm25", "proximity", "adjacency", "heading", "title", "document", "fts", "number"}
+var Names = []string{"coverage", "bm25", "proximity", "adjacency", "heading", "title", "document", "fts", "number", "language"}
 
 // Values are the features in the order of Names.
 func (f Features) Values() []float64 {
-	return []float64{f.Coverage, f.BM25, f.Proximity, f.Adjacency, f.Heading, f.Title, f.Document, f.FTS, f.Number}
+	return []float64{f.Coverage, f.BM25, f.Proximity, f.Adjacency, f.Heading, f.Title, f.Document, f.FTS, f.Number, f.Language}
 }
 
 // Set sets the named weight; it reports false for an unknown name.
 func (w *Weights) Set(name string, v float64) bool {
 	p := map[string]*float64{"coverage": &w.Coverage, "bm25": &w.BM25, "proximity": &w.Proximity, "adjacency": &w.Adjacency,
-		"heading": &w.Heading, "title": &w.Title, "document": &w.Document, "fts": &w.FTS, "number": &w.Number}[name]
+		"heading": &w.Heading, "title": &w.Title, "document": &w.Document, "fts": &w.FTS, "number": &w.Number, "language": &w.Language}[name]
 	if p == nil {
 		return false
 	}
@@ -233,6 +241,7 @@ func latin(s string) bool {
 type Query struct {
 	Terms    []Term
 	Quantity bool
+	Lang     string // analyze.Language of what was typed
 }
 
 // numberWindow is how near (in words) to a query word a number must stand
@@ -245,6 +254,7 @@ const numberWindow = 12
 type Set struct {
 	cands                []Candidate
 	text, heading, title [][]string // analysed terms of each candidate
+	oneWord              []bool     // set by Features: see OneWord
 }
 
 // Analyse prepares candidates for measuring against q's terms: words that
@@ -385,6 +395,44 @@ func (s *Set) Features(q Query) []Features {
 		if p.number {
 			f.Number = 1
 		}
+		if analyze.Compatible(q.Lang, c.Lang) {
+			f.Language = 1
+		}
+	}
+	s.oneWord = oneWordMatches(terms, ps)
+	return out
+}
+
+// breadthWords is how many different words a question needs before a
+// passage holding only one of them is ranked after those holding several.
+const breadthWords = 5
+
+// OneWord reports that candidate i holds just one of the five or more
+// words of the question, and not a required one: it ranks after every
+// passage that holds several, however rare its one word (a title that
+// happens to say "rolls" should not beat a passage about the rest of a
+// question about leave). Valid after Features.
+func (s *Set) OneWord(i int) bool { return i < len(s.oneWord) && s.oneWord[i] }
+
+func oneWordMatches(terms []Term, ps []passage) []bool {
+	words := map[int]bool{}
+	for _, t := range terms {
+		words[t.Word] = true
+	}
+	out := make([]bool, len(ps))
+	if len(words) < breadthWords {
+		return out
+	}
+	for i := range ps {
+		held := map[int]bool{}
+		required := false
+		for t, v := range ps[i].present {
+			if v > 0 {
+				held[terms[t].Word] = true
+				required = required || terms[t].Required
+			}
+		}
+		out[i] = len(held) <= 1 && !required
 	}
 	return out
 }

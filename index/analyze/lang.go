@@ -1,0 +1,250 @@
+package analyze
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Language tells which language a text is written in, well enough for a
+// search to prefer passages in the question's language: libraries such as
+// tldr hold the same page in forty languages, whose commands and code are
+// the same words, so without it an English question ranks a Korean page
+// as highly as the English one.
+//
+// It returns a script tag for the scripts that name their language well
+// enough ("zh", "ja", "ko", "ar", "ru" for Cyrillic, "el", "he", "hi",
+// "th"), and for Latin text the language whose function words it uses most
+// ("en", "es", "fr", "de", "pt", "it", "nl", "pl", "tr", "id", "sv", "cs",
+// "ro", "vi"), or "latin" when it has too few to tell. Code (fenced blocks
+// and `inline code`) is left out: it is the same in every language. ""
+// means no letters to judge by.
+func Language(text string) string {
+	var scripts [scriptCount]int
+	var latinWords [latinLangs]int
+	word := make([]byte, 0, 32)
+	endWord := func() {
+		if len(word) > 0 && len(word) <= maxFunctionWord {
+			for _, l := range functionWords[string(word)] {
+				latinWords[l]++
+			}
+		}
+		word = word[:0]
+	}
+	inFence, inCode := false, false
+	for line := range strings.SplitSeq(text, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			inFence = !inFence
+			continue
+		}
+		if inFence {
+			continue
+		}
+		inCode = false
+		line = withoutURLs(line)
+		prev := scriptNone
+		inTag := false
+		for _, r := range line {
+			if r == '`' {
+				inCode = !inCode
+				endWord()
+				continue
+			}
+			// HTML tags and {{placeholders}} are code too.
+			switch {
+			case r == '<' || r == '{':
+				inTag = true
+			case inTag && (r == '>' || r == '}'):
+				inTag = false
+				continue
+			}
+			if inCode || inTag {
+				continue
+			}
+			s := scriptOf(r)
+			if s == scriptNone {
+				endWord()
+				prev = s
+				continue
+			}
+			// Scripts are weighed by words, not letters: a Latin word is
+			// a run of letters, while one Han character or kana is
+			// already about a word.
+			if s != prev || s == scriptHan || s == scriptKana {
+				scripts[s]++
+			}
+			prev = s
+			if s == scriptLatin && len(word) < 32 {
+				word = utf8.AppendRune(word, unicode.ToLower(r))
+			} else {
+				endWord()
+			}
+		}
+		endWord()
+	}
+	best, letters := scriptNone, 0
+	for s, n := range scripts {
+		letters += n
+		if n > scripts[best] {
+			best = script(s)
+		}
+	}
+	if letters == 0 {
+		return ""
+	}
+	// Japanese writes kanji (Han) with kana between; a few kana in Chinese
+	// text are rare, so a tenth of the Han count decides.
+	if best == scriptHan && scripts[scriptKana]*10 >= scripts[scriptHan] {
+		best = scriptKana
+	}
+	if best != scriptLatin {
+		return scriptTags[best]
+	}
+	lang, n := 0, 0
+	for l, c := range latinWords {
+		if c > n {
+			lang, n = l, c
+		}
+	}
+	if n < minFunctionWords {
+		return "latin"
+	}
+	return latinTags[lang]
+}
+
+// Compatible reports whether a passage in language p may answer a
+// question in language q: the same language, or either too little text to
+// tell ("" or "latin" where the other is a Latin language).
+func Compatible(q, p string) bool {
+	if q == "" || p == "" || q == p {
+		return true
+	}
+	if q == "latin" {
+		return isLatinTag(p)
+	}
+	if p == "latin" {
+		return isLatinTag(q)
+	}
+	return false
+}
+
+func isLatinTag(t string) bool {
+	if t == "latin" {
+		return true
+	}
+	for _, l := range latinTags {
+		if l == t {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutURLs drops web addresses, which are Latin in every language
+// (a Chinese page's "more information" link).
+func withoutURLs(line string) string {
+	for {
+		i := strings.Index(line, "://")
+		if i < 0 {
+			return line
+		}
+		start := i
+		for start > 0 && line[start-1] >= 'a' && line[start-1] <= 'z' {
+			start--
+		}
+		end := i + 3
+		for end < len(line) && line[end] != ' ' && line[end] != '>' && line[end] != ')' {
+			end++
+		}
+		line = line[:start] + line[end:]
+	}
+}
+
+// minFunctionWords is how many function words of one language a Latin
+// text needs before it is said to be in that language: one "a" or "de"
+// is shared by many.
+const minFunctionWords = 2
+
+type script int
+
+const (
+	scriptNone script = iota
+	scriptLatin
+	scriptHan
+	scriptKana
+	scriptHangul
+	scriptArabic
+	scriptCyrillic
+	scriptGreek
+	scriptHebrew
+	scriptDevanagari
+	scriptThai
+	scriptCount
+)
+
+var scriptTags = [scriptCount]string{"", "latin", "zh", "ja", "ko", "ar", "ru", "el", "he", "hi", "th"}
+
+var scriptTables = []struct {
+	s script
+	t *unicode.RangeTable
+}{
+	{scriptLatin, unicode.Latin}, {scriptHan, unicode.Han}, {scriptKana, unicode.Hiragana}, {scriptKana, unicode.Katakana},
+	{scriptHangul, unicode.Hangul}, {scriptArabic, unicode.Arabic}, {scriptCyrillic, unicode.Cyrillic},
+	{scriptGreek, unicode.Greek}, {scriptHebrew, unicode.Hebrew}, {scriptDevanagari, unicode.Devanagari},
+	{scriptThai, unicode.Thai},
+}
+
+func scriptOf(r rune) script {
+	if r < 0x80 {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			return scriptLatin
+		}
+		return scriptNone
+	}
+	if !unicode.IsLetter(r) {
+		return scriptNone
+	}
+	for _, st := range scriptTables {
+		if unicode.Is(st.t, r) {
+			return st.s
+		}
+	}
+	return scriptNone
+}
+
+// The Latin languages told apart, and each one's commonest function
+// words: words a text cannot avoid, rarely shared with the others (a word
+// shared by several counts for each).
+var latinTags = []string{"en", "es", "fr", "de", "pt", "it", "nl", "pl", "tr", "id", "sv", "cs", "ro", "vi"}
+
+const latinLangs = 14
+
+var latinLists = [latinLangs]string{
+	"the of and to in is that for it with as was on are be this by or from an which you your how what can do does not have has my i if when",
+	"el la los las de que y en un una es por para con del se su al lo como más o pero sus le ya este esta entre cuando muy sin sobre",
+	"le la les de des et un une est du en que qui dans pour pas sur au avec ce il sont par ou vous leur plus",
+	"der die das und ist nicht ein eine zu den von mit sich des auf für im dem werden wird oder auch es an als bei",
+	"o a os as de que e do da em um uma para com não por mais dos das ao se na no é como",
+	"il lo la i gli le di e che un una è per non con del della dei sono si nel da al come anche più",
+	"de het een en van is dat op te in voor niet met zijn er aan ook als bij door naar uit wordt",
+	"i w z na się nie do jest to że od jak po co za ale są lub dla oraz przez",
+	"bir ve bu için ile da de olarak ne ama gibi çok daha veya olan",
+	"yang dan di ini itu dengan untuk dari tidak dalam akan pada ke adalah atau juga anda",
+	"och att det som en är på av för med till den har inte om ett kan eller",
+	"a je se na v že to s z do pro jako ale jsou nebo by od po",
+	"și de la în cu un o pe care este nu din pentru sau mai ca",
+	"của và là có các được trong cho không một những với này để người khi",
+}
+
+var functionWords, maxFunctionWord = func() (map[string][]int, int) {
+	m := map[string][]int{}
+	longest := 0
+	for l, list := range latinLists {
+		for _, w := range strings.Fields(list) {
+			m[w] = append(m[w], l)
+			longest = max(longest, len(w))
+		}
+	}
+	return m, longest
+}()
