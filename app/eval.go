@@ -23,12 +23,6 @@ import (
 	"folio/index/rank"
 )
 
-func init() {
-	commands = append(commands, command{"eval",
-		"--corpus DIR [--golden FILE.jsonl]... [--queries Q.jsonl --qrels R.tsv] [--max N --min N --overlap N | --fixed N] [--weights H,T,B] [--compare LIST] [--verbose] [--json]",
-		"measure retrieval on golden questions or judged queries, on a temporary index", runEval})
-}
-
 // setting is one way to chunk and rank, as named on the command line:
 // structural:MAX[+minN][+overlapN], fixed:N[+overlapN] or whole-file, each
 // optionally followed by +wH/T/B (the first stage's bm25 column weights),

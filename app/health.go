@@ -10,11 +10,6 @@ import (
 	"folio/index"
 )
 
-func init() {
-	commands = append(commands, command{"health", "[--db FILE] [--json]",
-		"chunk size histogram, defects with citations, skipped files, size per folder", runHealth})
-}
-
 func runHealth(e *env, args []string) int {
 	fs := newFlagSet(e, "health")
 	db := dbFlag(fs)

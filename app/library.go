@@ -18,18 +18,6 @@ import (
 	"folio/index/rank"
 )
 
-func init() {
-	commands = append(commands,
-		command{"add", "[--db FILE] DIR...", "add folders to the library and index them", runAdd},
-		command{"scan", "[--db FILE]", "re-scan every folder: index new and changed files, drop deleted ones", runScan},
-		command{"remove", "[--db FILE] DIR", "remove a folder from the library (its files are not touched)", runRemove},
-		command{"folders", "[--db FILE]", "list the library's folders", runFolders},
-		command{"search", "[--db FILE] [--json] [--limit N] [--per-file N] [--folder DIR] [--explain] [--] QUERY...", "search the library (flags come first; the rest is the query)", runSearch},
-		command{"stats", "[--db FILE]", "folders, documents, chunks, database size, last scan", runStats},
-		command{"check", "[--db FILE]", "check the library file for damage (reads every page)", runCheck},
-	)
-}
-
 // dbFlag adds --db; the default comes from FOLIO_DB or the config folder.
 func dbFlag(fs *flag.FlagSet) *string {
 	return fs.String("db", "", "library file (default $FOLIO_DB, else the user config folder's folio/library.db)")

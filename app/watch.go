@@ -12,11 +12,6 @@ import (
 	"folio/watch"
 )
 
-func init() {
-	commands = append(commands, command{"watch", "[--db FILE] [DIR...]",
-		"keep the library up to date: scan now, then index files as they are saved, until Ctrl+C (DIRs are added first, and only they are watched)", runWatch})
-}
-
 // folderPoll is how often `folio watch` without DIRs looks for folders
 // added or removed by another program.
 const folderPoll = 5 * time.Second
