@@ -17,6 +17,22 @@ const (
 	exitError   = 2 // bad usage or an error
 )
 
+// fail says err on stderr as the commands say errors, "folio: …", and
+// returns exitError, so a command can end with `return fail(e, err)`.
+func fail(e *env, err error) int {
+	return failIn(e, "", err)
+}
+
+// failIn is fail for a command whose errors name it: "folio eval: …".
+func failIn(e *env, command string, err error) int {
+	who := "folio"
+	if command != "" {
+		who += " " + command
+	}
+	fmt.Fprintf(e.stderr, "%s: %v\n", who, err)
+	return exitError
+}
+
 // env is what a command may touch: its output streams and arguments.
 type env struct {
 	stdout, stderr io.Writer

@@ -232,8 +232,7 @@ func runEval(e *env, args []string) int {
 	if *weights != "" {
 		w, err := parseWeights(*weights)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "folio eval: %v\n", err)
-			return exitError
+			return failIn(e, "eval", err)
 		}
 		base.weights = w
 	}
@@ -248,8 +247,7 @@ func runEval(e *env, args []string) int {
 	for _, n := range names {
 		st, err := parseSetting(strings.TrimSpace(n), base)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "folio eval: %v\n", err)
-			return exitError
+			return failIn(e, "eval", err)
 		}
 		settings = append(settings, st)
 	}
@@ -258,28 +256,24 @@ func runEval(e *env, args []string) int {
 	for _, g := range goldens {
 		qs, err := readGolden(g)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "folio eval: %v\n", err)
-			return exitError
+			return failIn(e, "eval", err)
 		}
 		ev.golden = append(ev.golden, goldenSet{name: strings.TrimSuffix(filepath.Base(g), ".jsonl"), questions: qs})
 	}
 	if *queries != "" {
 		var err error
 		if ev.queries, err = readJudgedQueries(*queries); err != nil {
-			fmt.Fprintf(e.stderr, "folio eval: %v\n", err)
-			return exitError
+			return failIn(e, "eval", err)
 		}
 		if ev.qrels, err = readQrels(*qrels); err != nil {
-			fmt.Fprintf(e.stderr, "folio eval: %v\n", err)
-			return exitError
+			return failIn(e, "eval", err)
 		}
 	}
 	var rows []evalRow
 	for _, st := range settings {
 		row, err := ev.run(*corpus, st, *verbose)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "folio eval: %s: %v\n", st.name, err)
-			return exitError
+			return failIn(e, "eval", fmt.Errorf("%s: %w", st.name, err))
 		}
 		rows = append(rows, row)
 	}
