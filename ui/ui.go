@@ -54,15 +54,6 @@ const ChangePoll = 1500 * time.Millisecond
 // Debounce is how long typing must pause before a search runs.
 const Debounce = 120 * time.Millisecond
 
-// Preference keys (Fyne preferences).
-const (
-	PrefChunkMax     = "chunk.max"
-	PrefChunkMin     = "chunk.min"
-	PrefChunkOverlap = "chunk.overlap"
-	PrefResults      = "results"
-	PrefSplit        = "split.results" // the results' share of the width
-)
-
 // Window is Folio's main window.
 type Window struct {
 	app fyne.App
@@ -242,11 +233,6 @@ func (w *Window) Shutdown(timeout time.Duration) bool {
 		time.Sleep(5 * time.Millisecond)
 	}
 	return true
-}
-
-// resultsLimit is the number of results asked for, from preferences.
-func (w *Window) resultsLimit() int {
-	return w.app.Preferences().IntWithFallback(PrefResults, 50)
 }
 
 // scheduleSearch runs the query after the typing pauses for Debounce.
