@@ -227,8 +227,8 @@ func (w *Window) rerunSearch() {
 }
 
 func (w *Window) runSearchAsync(q string) {
-	seq := w.searchSeq.Add(1)
-	w.spawn(func() { w.runSearch(seq, q) })
+	seq, ctx := w.newSearch()
+	w.spawn(func() { w.runSearch(ctx, seq, q) })
 }
 
 // chooseFolder asks for a folder to add: typed or pasted, or browsed to.

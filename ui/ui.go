@@ -76,7 +76,9 @@ type Window struct {
 	empty      fyne.CanvasObject
 
 	searchSeq   atomic.Int64 // the newest search; older answers are dropped
-	busy        atomic.Int64 // background tasks running or scheduled
+	searchMu    sync.Mutex
+	stopSearch  context.CancelFunc // cancels the newest search's context (newSearch)
+	busy        atomic.Int64       // background tasks running or scheduled
 	stopBg      context.CancelFunc
 	bgCtx       context.Context // cancelled by Shutdown
 	debounceMu  sync.Mutex
@@ -243,20 +245,36 @@ func (w *Window) scheduleSearch(q string) {
 	if w.debounce != nil && w.debounce.Stop() {
 		w.busy.Add(-1) // the pending search will not run
 	}
-	seq := w.searchSeq.Add(1)
+	seq, ctx := w.newSearch() // the keystroke cancels a search still running
 	w.busy.Add(1)
 	w.debounce = time.AfterFunc(Debounce, func() {
 		defer w.busy.Add(-1)
-		w.runSearch(seq, q)
+		w.runSearch(ctx, seq, q)
 	})
 }
 
+// newSearch numbers a new search and gives it a context. It cancels the
+// search before it, whose answer would be dropped: a slow query stops
+// rather than run on beside the newer one. Shutdown cancels it too.
+func (w *Window) newSearch() (int64, context.Context) {
+	w.searchMu.Lock()
+	defer w.searchMu.Unlock()
+	if w.stopSearch != nil {
+		w.stopSearch()
+	}
+	ctx, cancel := context.WithCancel(w.bgCtx)
+	w.stopSearch = cancel
+	return w.searchSeq.Add(1), ctx
+}
+
 // runSearch searches off the UI thread and shows the answer only if no
-// newer search was started meanwhile.
-func (w *Window) runSearch(seq int64, q string) {
+// newer search was started meanwhile. A cancelled search's answer is
+// never shown, whatever the library returned for it.
+func (w *Window) runSearch(ctx context.Context, seq int64, q string) {
+	current := func() bool { return ctx.Err() == nil && w.searchSeq.Load() == seq }
 	if strings.TrimSpace(q) == "" {
 		w.do(func() {
-			if w.searchSeq.Load() == seq {
+			if current() {
 				w.lastQuery = ""
 				w.showStart(true)
 				w.results.set(nil)
@@ -267,9 +285,9 @@ func (w *Window) runSearch(seq int64, q string) {
 		})
 		return
 	}
-	res, err := w.lib.Search(context.Background(), q, index.SearchOptions{Limit: w.resultsLimit(), SnippetWidth: 200})
+	res, err := w.lib.Search(ctx, q, index.SearchOptions{Limit: w.resultsLimit(), SnippetWidth: 200})
 	w.do(func() {
-		if w.searchSeq.Load() != seq {
+		if !current() {
 			return // stale: the user typed on
 		}
 		if err != nil {
