@@ -46,11 +46,7 @@ func newSidebar(w *Window) *sidebar {
 	s.list = widget.NewList(
 		func() int { return len(s.folders) },
 		func() fyne.CanvasObject {
-			name := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-			name.Truncation = fyne.TextTruncateEllipsis
-			info := widget.NewLabel("")
-			info.Truncation = fyne.TextTruncateEllipsis
-			info.SizeName = theme.SizeNameCaptionText // secondary by size, readable by colour
+			name, info := rowLabels()
 			return container.NewVBox(name, info)
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
