@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 )
 
@@ -18,23 +17,25 @@ const (
 	exitError   = 2 // bad usage or an error
 )
 
+// fail says err on stderr as the commands say errors, "folio: …", and
+// returns exitError, so a command can end with `return fail(e, err)`.
+func fail(e *env, err error) int {
+	return failIn(e, "", err)
+}
+
+// failIn is fail for a command whose errors name it: "folio eval: …".
+func failIn(e *env, command string, err error) int {
+	who := "folio"
+	if command != "" {
+		who += " " + command
+	}
+	fmt.Fprintf(e.stderr, "%s: %v\n", who, err)
+	return exitError
+}
+
 // env is what a command may touch: its output streams and arguments.
 type env struct {
 	stdout, stderr io.Writer
-}
-
-type command struct {
-	name, args, help string
-	run              func(e *env, args []string) int
-}
-
-var commands []command
-
-func init() {
-	commands = []command{
-		{"chunks", "[--max N] [--min N] [--overlap N] [--fixed N] [--json] FILE...",
-			"split Markdown files into chunks and print them with a quality report", runChunks},
-	}
 }
 
 // Main runs Folio with the given arguments and returns the exit code.
@@ -71,11 +72,8 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "       folio COMMAND [ARGS]")
 	fmt.Fprintln(w, "       folio --version           the version, with SQLite's, Fyne's and goldmark's")
 	fmt.Fprintln(w)
-	order := map[string]int{"add": 1, "scan": 2, "watch": 3, "remove": 4, "folders": 5, "search": 6, "stats": 7, "health": 8, "check": 9, "chunks": 10, "eval": 11}
-	sorted := append([]command(nil), commands...)
-	sort.SliceStable(sorted, func(i, j int) bool { return order[sorted[i].name] < order[sorted[j].name] })
-	for _, c := range sorted {
-		fmt.Fprintf(w, "  folio %s %s\n      %s\n", c.name, c.args, c.help)
+	for _, c := range commands {
+		fmt.Fprintf(w, "  folio %s %s\n      %s\n", c.name, c.usage, c.summary)
 	}
 }
 
@@ -105,7 +103,7 @@ func newFlagSet(e *env, name string) *flag.FlagSet {
 	for _, c := range commands {
 		if c.name == name {
 			fs.Usage = func() {
-				fmt.Fprintf(e.stderr, "Usage: folio %s %s\n", c.name, c.args)
+				fmt.Fprintf(e.stderr, "Usage: folio %s %s\n", c.name, c.usage)
 				fs.PrintDefaults()
 			}
 		}

@@ -31,8 +31,7 @@ func runChunks(e *env, args []string) int {
 	}
 	opt := chunker.Options{Max: *max, Min: *min, Overlap: *overlap}
 	if err := opt.Validate(); err != nil && *fixed == 0 {
-		fmt.Fprintf(e.stderr, "folio chunks: %v\n", err)
-		return exitError
+		return failIn(e, "chunks", err)
 	}
 	if *fixed > 0 {
 		opt = chunker.Options{Max: *fixed}
@@ -47,8 +46,7 @@ func runChunks(e *env, args []string) int {
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "folio chunks: %v\n", err)
-			status = exitError
+			status = failIn(e, "chunks", err)
 			continue
 		}
 		var doc *chunker.Document
@@ -58,8 +56,7 @@ func runChunks(e *env, args []string) int {
 			doc, err = chunker.Split(name, data, opt)
 		}
 		if err != nil {
-			fmt.Fprintf(e.stderr, "folio chunks: %s: %v\n", name, err)
-			status = exitError
+			status = failIn(e, "chunks", fmt.Errorf("%s: %w", name, err))
 			continue
 		}
 		if doc.InvalidBytes > 0 {
@@ -68,8 +65,7 @@ func runChunks(e *env, args []string) int {
 		if *asJSON {
 			for _, c := range doc.Chunks {
 				if err := enc.Encode(c); err != nil {
-					fmt.Fprintf(e.stderr, "folio chunks: %v\n", err)
-					return exitError
+					return failIn(e, "chunks", err)
 				}
 			}
 		} else {

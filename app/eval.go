@@ -23,12 +23,6 @@ import (
 	"folio/index/rank"
 )
 
-func init() {
-	commands = append(commands, command{"eval",
-		"--corpus DIR [--golden FILE.jsonl]... [--queries Q.jsonl --qrels R.tsv] [--max N --min N --overlap N | --fixed N] [--weights H,T,B] [--compare LIST] [--verbose] [--json]",
-		"measure retrieval on golden questions or judged queries, on a temporary index", runEval})
-}
-
 // setting is one way to chunk and rank, as named on the command line:
 // structural:MAX[+minN][+overlapN], fixed:N[+overlapN] or whole-file, each
 // optionally followed by +wH/T/B (the first stage's bm25 column weights),
@@ -242,8 +236,7 @@ func runEval(e *env, args []string) int {
 	if *weights != "" {
 		w, err := parseWeights(*weights)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "folio eval: %v\n", err)
-			return exitError
+			return failIn(e, "eval", err)
 		}
 		base.weights = w
 	}
@@ -258,8 +251,7 @@ func runEval(e *env, args []string) int {
 	for _, n := range names {
 		st, err := parseSetting(strings.TrimSpace(n), base)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "folio eval: %v\n", err)
-			return exitError
+			return failIn(e, "eval", err)
 		}
 		settings = append(settings, st)
 	}
@@ -268,8 +260,7 @@ func runEval(e *env, args []string) int {
 	for _, g := range goldens {
 		qs, err := readGolden(g)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "folio eval: %v\n", err)
-			return exitError
+			return failIn(e, "eval", err)
 		}
 		ev.golden = append(ev.golden, goldenSet{name: strings.TrimSuffix(filepath.Base(g), ".jsonl"), questions: qs})
 	}
@@ -293,20 +284,17 @@ func runEval(e *env, args []string) int {
 	if *queries != "" {
 		var err error
 		if ev.queries, err = readJudgedQueries(*queries); err != nil {
-			fmt.Fprintf(e.stderr, "folio eval: %v\n", err)
-			return exitError
+			return failIn(e, "eval", err)
 		}
 		if ev.qrels, err = readQrels(*qrels); err != nil {
-			fmt.Fprintf(e.stderr, "folio eval: %v\n", err)
-			return exitError
+			return failIn(e, "eval", err)
 		}
 	}
 	var rows []evalRow
 	for _, st := range settings {
 		row, err := ev.run(*corpus, st, *verbose)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "folio eval: %s: %v\n", st.name, err)
-			return exitError
+			return failIn(e, "eval", fmt.Errorf("%s: %w", st.name, err))
 		}
 		rows = append(rows, row)
 	}

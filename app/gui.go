@@ -38,8 +38,7 @@ func runGUI(e *env, dbPath string, paths []string) int {
 	if dbPath == "" {
 		var err error
 		if dbPath, err = index.DefaultPath(); err != nil {
-			fmt.Fprintf(e.stderr, "folio: %v\n", err)
-			return exitError
+			return fail(e, err)
 		}
 	}
 	ix, err := index.Open(dbPath)

@@ -11,39 +11,28 @@ import (
 	"folio/index"
 )
 
-func init() {
-	commands = append(commands, command{"health", "[--db FILE] [--json]",
-		"chunk size histogram, defects with citations, skipped files, size per folder", runHealth})
-}
-
 func runHealth(e *env, args []string) int {
 	fs := newFlagSet(e, "health")
-	db := dbFlag(fs)
 	asJSON := fs.Bool("json", false, "print the report as JSON")
-	ix, _, ok := openCommand(e, fs, db, args, index.ReadOnly, noArgs)
-	if !ok {
-		return exitError
-	}
-	defer ix.Close()
-	ctx, stop := interruptible()
-	defer stop()
-	h, err := ix.Health(ctx)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "folio: %v\n", err)
-		return exitError
-	}
-	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(h); err != nil {
-			fmt.Fprintf(e.stderr, "folio: %v\n", err)
-			return exitError
+	return libraryCommand(e, fs, args, index.ReadOnly, noArgs, func(ix *index.Index, _ []string) int {
+		ctx, stop := interruptible()
+		defer stop()
+		h, err := ix.Health(ctx)
+		if err != nil {
+			return fail(e, err)
 		}
+		if *asJSON {
+			enc := json.NewEncoder(e.stdout)
+			enc.SetEscapeHTML(false)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(h); err != nil {
+				return fail(e, err)
+			}
+			return exitOK
+		}
+		printHealth(e.stdout, h)
 		return exitOK
-	}
-	printHealth(e.stdout, h)
-	return exitOK
+	})
 }
 
 func printHealth(w io.Writer, h *index.Health) {

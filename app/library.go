@@ -19,18 +19,6 @@ import (
 	"folio/index/snippet"
 )
 
-func init() {
-	commands = append(commands,
-		command{"add", "[--db FILE] DIR...", "add folders to the library and index them", runAdd},
-		command{"scan", "[--db FILE]", "re-scan every folder: index new and changed files, drop deleted ones", runScan},
-		command{"remove", "[--db FILE] DIR", "remove a folder from the library (its files are not touched)", runRemove},
-		command{"folders", "[--db FILE]", "list the library's folders", runFolders},
-		command{"search", "[--db FILE] [--json] [--limit N] [--per-file N] [--folder DIR] [--explain] [--] QUERY...", "search the library (flags come first; the rest is the query)", runSearch},
-		command{"stats", "[--db FILE]", "folders, documents, chunks, database size, last scan", runStats},
-		command{"check", "[--db FILE]", "check the library file for damage (reads every page)", runCheck},
-	)
-}
-
 // dbFlag adds --db; the default comes from FOLIO_DB or the config folder.
 func dbFlag(fs *flag.FlagSet) *string {
 	return fs.String("db", "", "library file (default $FOLIO_DB, else the user config folder's folio/library.db)")
@@ -40,46 +28,55 @@ func dbFlag(fs *flag.FlagSet) *string {
 // default). A command that only reads opens it read-only: it never creates
 // a library or changes one. A command that writes checks a library that
 // was not closed cleanly before it writes.
-func openLibrary(e *env, flagValue string, mode index.Mode) (*index.Index, bool) {
+func openLibrary(e *env, flagValue string, mode index.Mode) (*index.Index, error) {
 	path := flagValue
 	if path == "" {
 		var err error
 		if path, err = index.DefaultPath(); err != nil {
-			fmt.Fprintf(e.stderr, "folio: %v\n", err)
-			return nil, false
+			return nil, err
 		}
 	}
 	ix, err := index.OpenMode(path, mode)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "folio: %v\n", err)
-		return nil, false
+		return nil, err
 	}
 	if mode != index.ReadOnly && ix.ReadOnly() {
 		ix.Close()
-		fmt.Fprintf(e.stderr, "folio: %s: %v (the file or its folder cannot be written; searching still works)\n", path, index.ErrReadOnly)
-		return nil, false
+		return nil, fmt.Errorf("%s: %w (the file or its folder cannot be written; searching still works)", path, index.ErrReadOnly)
 	}
 	if ix.Unclean() {
 		fmt.Fprintln(e.stderr, "folio: the library was not closed cleanly last time; checking it…")
 		if err := ix.CheckUnclean(context.Background()); err != nil {
 			ix.Close()
-			fmt.Fprintf(e.stderr, "folio: %v\n", err)
-			return nil, false
+			return nil, err
 		}
 	}
-	return ix, true
+	return ix, nil
 }
 
-// openCommand parses a library command's flags, checks its positional
-// arguments with valid, and opens the library (--db, else the default).
-func openCommand(e *env, fs *flag.FlagSet, db *string, args []string, mode index.Mode, valid func(rest []string) bool) (*index.Index, []string, bool) {
+// withLibrary opens the library named by db in mode, runs body on it and
+// closes it: the frame of every command on the user's library, so that
+// they all say a failure to open alike and exit with the same code.
+func withLibrary(e *env, db string, mode index.Mode, body func(ix *index.Index) int) int {
+	ix, err := openLibrary(e, db, mode)
+	if err != nil {
+		return fail(e, err)
+	}
+	defer ix.Close()
+	return body(ix)
+}
+
+// libraryCommand adds --db to a library command's flags, parses them,
+// checks its positional arguments with valid and runs body on the library
+// opened in mode (withLibrary).
+func libraryCommand(e *env, fs *flag.FlagSet, args []string, mode index.Mode, valid func(rest []string) bool, body func(ix *index.Index, rest []string) int) int {
+	db := dbFlag(fs)
 	rest, err := parseFlags(fs, args)
 	if err != nil || !valid(rest) {
 		fs.Usage()
-		return nil, nil, false
+		return exitError
 	}
-	ix, ok := openLibrary(e, *db, mode)
-	return ix, rest, ok
+	return withLibrary(e, *db, mode, func(ix *index.Index) int { return body(ix, rest) })
 }
 
 func noArgs(rest []string) bool   { return len(rest) == 0 }
@@ -147,139 +144,108 @@ func printSummary(w io.Writer, s index.Summary) {
 }
 
 func runAdd(e *env, args []string) int {
-	fs := newFlagSet(e, "add")
-	ix, dirs, ok := openCommand(e, fs, dbFlag(fs), args, index.ReadWrite, someArgs)
-	if !ok {
-		return exitError
-	}
-	defer ix.Close()
-	ctx, stop := interruptible()
-	defer stop()
-	status := exitOK
-	for _, d := range dirs {
-		s, err := ix.AddFolder(ctx, d, index.ImportOptions{Progress: progressBar(e.stderr)})
-		if err != nil {
-			fmt.Fprintf(e.stderr, "folio: %v\n", err)
-			status = exitError
-			continue
+	return libraryCommand(e, newFlagSet(e, "add"), args, index.ReadWrite, someArgs, func(ix *index.Index, dirs []string) int {
+		ctx, stop := interruptible()
+		defer stop()
+		status := exitOK
+		for _, d := range dirs {
+			s, err := ix.AddFolder(ctx, d, index.ImportOptions{Progress: progressBar(e.stderr)})
+			if err != nil {
+				status = fail(e, err) // the other folders are still added
+				continue
+			}
+			printSummary(e.stdout, s)
+			if len(s.Offline) > 0 {
+				status = exitError
+			}
 		}
-		printSummary(e.stdout, s)
-		if len(s.Offline) > 0 {
-			status = exitError
-		}
-	}
-	return status
+		return status
+	})
 }
 
 func runScan(e *env, args []string) int {
-	fs := newFlagSet(e, "scan")
-	ix, _, ok := openCommand(e, fs, dbFlag(fs), args, index.Existing, noArgs)
-	if !ok {
-		return exitError
-	}
-	defer ix.Close()
-	ctx, stop := interruptible()
-	defer stop()
-	s, err := ix.Scan(ctx, index.ImportOptions{Progress: progressBar(e.stderr)})
-	printSummary(e.stdout, s)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "folio: %v\n", err)
-		return exitError
-	}
-	if len(s.Offline) > 0 {
-		fmt.Fprintf(e.stderr, "folio: %s could not be read; plug in the drive or mount the share and scan again, or remove the folder with `folio remove`\n", plural(len(s.Offline), "folder"))
-		return exitError
-	}
-	return exitOK
+	return libraryCommand(e, newFlagSet(e, "scan"), args, index.Existing, noArgs, func(ix *index.Index, _ []string) int {
+		ctx, stop := interruptible()
+		defer stop()
+		s, err := ix.Scan(ctx, index.ImportOptions{Progress: progressBar(e.stderr)})
+		printSummary(e.stdout, s)
+		if err != nil {
+			return fail(e, err)
+		}
+		if len(s.Offline) > 0 {
+			return fail(e, fmt.Errorf("%s could not be read; plug in the drive or mount the share and scan again, or remove the folder with `folio remove`", plural(len(s.Offline), "folder")))
+		}
+		return exitOK
+	})
 }
 
 func runRemove(e *env, args []string) int {
-	fs := newFlagSet(e, "remove")
-	ix, dirs, ok := openCommand(e, fs, dbFlag(fs), args, index.Existing, oneArg)
-	if !ok {
-		return exitError
-	}
-	defer ix.Close()
-	if err := ix.RemoveFolder(context.Background(), dirs[0]); err != nil {
-		fmt.Fprintf(e.stderr, "folio: %v\n", err)
-		return exitError
-	}
-	fmt.Fprintf(e.stdout, "removed %s from the library (no files were touched)\n", dirs[0])
-	return exitOK
+	return libraryCommand(e, newFlagSet(e, "remove"), args, index.Existing, oneArg, func(ix *index.Index, dirs []string) int {
+		if err := ix.RemoveFolder(context.Background(), dirs[0]); err != nil {
+			return fail(e, err)
+		}
+		fmt.Fprintf(e.stdout, "removed %s from the library (no files were touched)\n", dirs[0])
+		return exitOK
+	})
 }
 
 func runFolders(e *env, args []string) int {
-	fs := newFlagSet(e, "folders")
-	ix, _, ok := openCommand(e, fs, dbFlag(fs), args, index.ReadOnly, noArgs)
-	if !ok {
-		return exitError
-	}
-	defer ix.Close()
-	folders, err := ix.Folders(context.Background())
-	if err != nil {
-		fmt.Fprintf(e.stderr, "folio: %v\n", err)
-		return exitError
-	}
-	if len(folders) == 0 {
-		fmt.Fprintln(e.stdout, "the library is empty: add a folder with `folio add DIR`")
-	}
-	for _, f := range folders {
-		last := "never scanned"
-		if !f.LastScan.IsZero() {
-			last = "scanned " + f.LastScan.Format("2006-01-02 15:04")
+	return libraryCommand(e, newFlagSet(e, "folders"), args, index.ReadOnly, noArgs, func(ix *index.Index, _ []string) int {
+		folders, err := ix.Folders(context.Background())
+		if err != nil {
+			return fail(e, err)
 		}
-		fmt.Fprintf(e.stdout, "%s\n  %s, %s, %s skipped, %s\n", f.Path, plural(f.Documents, "document"), plural(f.Chunks, "chunk"), fmt.Sprint(f.Skipped), last)
-		if f.Offline != "" {
-			fmt.Fprintf(e.stdout, "  offline: %s (documents kept and searchable)\n", f.Offline)
+		if len(folders) == 0 {
+			fmt.Fprintln(e.stdout, "the library is empty: add a folder with `folio add DIR`")
 		}
-	}
-	return exitOK
+		for _, f := range folders {
+			last := "never scanned"
+			if !f.LastScan.IsZero() {
+				last = "scanned " + f.LastScan.Format("2006-01-02 15:04")
+			}
+			fmt.Fprintf(e.stdout, "%s\n  %s, %s, %s skipped, %s\n", f.Path, plural(f.Documents, "document"), plural(f.Chunks, "chunk"), fmt.Sprint(f.Skipped), last)
+			if f.Offline != "" {
+				fmt.Fprintf(e.stdout, "  offline: %s (documents kept and searchable)\n", f.Offline)
+			}
+		}
+		return exitOK
+	})
 }
 
 func runStats(e *env, args []string) int {
-	fs := newFlagSet(e, "stats")
-	ix, _, ok := openCommand(e, fs, dbFlag(fs), args, index.ReadOnly, noArgs)
-	if !ok {
-		return exitError
-	}
-	defer ix.Close()
-	s, err := ix.Stats(context.Background())
-	if err != nil {
-		fmt.Fprintf(e.stderr, "folio: %v\n", err)
-		return exitError
-	}
-	last := "never"
-	if !s.LastScan.IsZero() {
-		last = s.LastScan.Format("2006-01-02 15:04:05")
-	}
-	writer, ok, err := ix.Setting(context.Background(), index.WrittenBySetting)
-	if err != nil || !ok {
-		writer = "unknown (before 0.1.0)"
-	}
-	fmt.Fprintf(e.stdout, "library   %s\nfolders   %d\ndocuments %d (%.1f MB of Markdown)\nchunks    %d\ndatabase  %.1f MB\nlast scan %s\nwritten by Folio %s\n",
-		ix.Path(), s.Folders, s.Documents, float64(s.MarkdownBytes)/1e6, s.Chunks, float64(s.DatabaseBytes)/1e6, last, writer)
-	return exitOK
+	return libraryCommand(e, newFlagSet(e, "stats"), args, index.ReadOnly, noArgs, func(ix *index.Index, _ []string) int {
+		s, err := ix.Stats(context.Background())
+		if err != nil {
+			return fail(e, err)
+		}
+		last := "never"
+		if !s.LastScan.IsZero() {
+			last = s.LastScan.Format("2006-01-02 15:04:05")
+		}
+		writer, ok, err := ix.Setting(context.Background(), index.WrittenBySetting)
+		if err != nil || !ok {
+			writer = "unknown (before 0.1.0)"
+		}
+		fmt.Fprintf(e.stdout, "library   %s\nfolders   %d\ndocuments %d (%.1f MB of Markdown)\nchunks    %d\ndatabase  %.1f MB\nlast scan %s\nwritten by Folio %s\n",
+			ix.Path(), s.Folders, s.Documents, float64(s.MarkdownBytes)/1e6, s.Chunks, float64(s.DatabaseBytes)/1e6, last, writer)
+		return exitOK
+	})
 }
 
 // runCheck reads the whole library file and its indexes: what a person
 // runs when they suspect damage (a failing disk, a copy taken while Folio
 // was writing). Everyday commands check only after an unclean exit.
 func runCheck(e *env, args []string) int {
-	fs := newFlagSet(e, "check")
-	ix, _, ok := openCommand(e, fs, dbFlag(fs), args, index.Existing, noArgs)
-	if !ok {
-		return exitError
-	}
-	defer ix.Close()
-	ctx, stop := interruptible()
-	defer stop()
-	start := time.Now()
-	if err := ix.IntegrityCheck(ctx); err != nil {
-		fmt.Fprintf(e.stderr, "folio: %v\n", err)
-		return exitError
-	}
-	fmt.Fprintf(e.stdout, "%s: no damage found (%s)\n", ix.Path(), time.Since(start).Round(time.Millisecond))
-	return exitOK
+	return libraryCommand(e, newFlagSet(e, "check"), args, index.Existing, noArgs, func(ix *index.Index, _ []string) int {
+		ctx, stop := interruptible()
+		defer stop()
+		start := time.Now()
+		if err := ix.IntegrityCheck(ctx); err != nil {
+			return fail(e, err)
+		}
+		fmt.Fprintf(e.stdout, "%s: no damage found (%s)\n", ix.Path(), time.Since(start).Round(time.Millisecond))
+		return exitOK
+	})
 }
 
 // jsonHit is the --json form of a hit.
@@ -374,40 +340,36 @@ func runSearch(e *env, args []string) int {
 		fs.Usage()
 		return exitError
 	}
-	ix, ok := openLibrary(e, *db, index.ReadOnly)
-	if !ok {
-		return exitError
-	}
-	defer ix.Close()
 	per := *perFile
 	if per == 0 {
 		per = -1 // no limit
 	}
-	res, err := ix.Search(context.Background(), strings.Join(words, " "), index.SearchOptions{Limit: *limit, Folder: *folder, PerFile: per, Explain: *explain})
-	if err != nil {
-		if errors.Is(err, index.ErrUnknownFolder) {
-			fmt.Fprintf(e.stderr, "folio: %v (see `folio folders`)\n", err)
+	opt := index.SearchOptions{Limit: *limit, Folder: *folder, PerFile: per, Explain: *explain}
+	return withLibrary(e, *db, index.ReadOnly, func(ix *index.Index) int {
+		res, err := ix.Search(context.Background(), strings.Join(words, " "), opt)
+		switch {
+		case errors.Is(err, index.ErrUnknownFolder):
+			return fail(e, fmt.Errorf("%w (see `folio folders`)", err))
+		case err != nil:
+			return fail(e, err)
+		}
+		gone := recite(res.Hits)
+		if *asJSON {
+			enc := json.NewEncoder(e.stdout)
+			enc.SetEscapeHTML(false)
+			for _, h := range res.Hits {
+				j := toJSONHit(h, gone)
+				j.Corrected = res.Corrections
+				enc.Encode(j)
+			}
 		} else {
-			fmt.Fprintf(e.stderr, "folio: %v\n", err)
+			printHits(e.stdout, res, gone, isTerminal(e.stdout))
 		}
-		return exitError
-	}
-	gone := recite(res.Hits)
-	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetEscapeHTML(false)
-		for _, h := range res.Hits {
-			j := toJSONHit(h, gone)
-			j.Corrected = res.Corrections
-			enc.Encode(j)
+		if len(res.Hits) == 0 {
+			return exitNothing
 		}
-	} else {
-		printHits(e.stdout, res, gone, isTerminal(e.stdout))
-	}
-	if len(res.Hits) == 0 {
-		return exitNothing
-	}
-	return exitOK
+		return exitOK
+	})
 }
 
 // printHits prints a page of results for a person: citation, snippet, the

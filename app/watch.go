@@ -12,11 +12,6 @@ import (
 	"folio/watch"
 )
 
-func init() {
-	commands = append(commands, command{"watch", "[--db FILE] [DIR...]",
-		"keep the library up to date: scan now, then index files as they are saved, until Ctrl+C (DIRs are added first, and only they are watched)", runWatch})
-}
-
 // folderPoll is how often `folio watch` without DIRs looks for folders
 // added or removed by another program.
 const folderPoll = 5 * time.Second
@@ -33,11 +28,12 @@ func runWatch(e *env, args []string) int {
 	if len(dirs) > 0 {
 		mode = index.ReadWrite // adding folders may start a library
 	}
-	ix, ok := openLibrary(e, *db, mode)
-	if !ok {
-		return exitError
-	}
-	defer ix.Close()
+	return withLibrary(e, *db, mode, func(ix *index.Index) int { return watchFolders(e, ix, dirs) })
+}
+
+// watchFolders adds dirs, or takes the library's folders when there are
+// none, and keeps them indexed until Ctrl+C.
+func watchFolders(e *env, ix *index.Index, dirs []string) int {
 	ctx, stop := interruptible()
 	defer stop()
 
@@ -46,23 +42,21 @@ func runWatch(e *env, args []string) int {
 	for _, d := range dirs {
 		s, err := ix.AddFolder(ctx, d, index.ImportOptions{Progress: progressBar(e.stderr)})
 		if err != nil {
-			fmt.Fprintf(e.stderr, "folio: %v\n", err)
-			return exitError
+			return fail(e, err)
 		}
 		printSummary(e.stdout, s)
 		abs, _ := filepath.Abs(d)
 		roots = append(roots, abs)
 	}
 	if len(dirs) == 0 {
+		var err error
 		if roots, err = folderPaths(ctx, ix); err != nil {
-			fmt.Fprintf(e.stderr, "folio: %v\n", err)
-			return exitError
+			return fail(e, err)
 		}
 	}
 	w, err := watch.New(func(ctx context.Context, b watch.Batch) { applyBatch(ctx, e.stdout, e.stderr, ix, b) }, watch.Options{})
 	if err != nil {
-		fmt.Fprintf(e.stderr, "folio: %v\n", err)
-		return exitError
+		return fail(e, err)
 	}
 	w.Sync(roots)
 	done := make(chan error, 1)
@@ -78,8 +72,7 @@ func runWatch(e *env, args []string) int {
 		s, err := ix.ScanFolder(ctx, root, index.ImportOptions{Progress: progressBar(e.stderr)})
 		caught.Add(s)
 		if err != nil && !errors.Is(err, index.ErrFolderRemoved) {
-			fmt.Fprintf(e.stderr, "folio: %v\n", err)
-			return exitError
+			return fail(e, err)
 		}
 	}
 	if len(dirs) == 0 {
@@ -98,8 +91,7 @@ func runWatch(e *env, args []string) int {
 		select {
 		case err := <-done:
 			if err != nil {
-				fmt.Fprintf(e.stderr, "folio: %v\n", err)
-				return exitError
+				return fail(e, err)
 			}
 			fmt.Fprintln(e.stdout, "stopped")
 			return exitOK

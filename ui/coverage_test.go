@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,6 +60,65 @@ func TestTypingDebouncesAndDropsStaleAnswers(t *testing.T) {
 	time.Sleep(700 * time.Millisecond) // alpha's answer arrives now
 	if w.lastQuery != "notes" || len(w.results.hits) != 2 {
 		t.Errorf("a stale answer replaced the newer one: query %q, %d hits", w.lastQuery, len(w.results.hits))
+	}
+}
+
+// heldLibrary holds each search for one query until its context ends (or
+// five seconds pass), then answers it all the same, as a library that
+// ignored the cancel would: what the window does with that answer shows.
+type heldLibrary struct {
+	Library
+	held    string
+	started chan struct{} // a held search began
+	ended   chan error    // a held search's context error when it let go
+}
+
+func (h heldLibrary) Search(ctx context.Context, q string, opt index.SearchOptions) (*index.Results, error) {
+	if q != h.held {
+		return h.Library.Search(ctx, q, opt)
+	}
+	h.started <- struct{}{}
+	select {
+	case <-ctx.Done():
+	case <-time.After(5 * time.Second):
+	}
+	h.ended <- ctx.Err()
+	return h.Library.Search(context.Background(), q, opt)
+}
+
+// The next search, typed or run again, cancels the one still running, and
+// the cancelled one's answer is never shown even when the library gives it.
+func TestANewSearchCancelsTheOneBefore(t *testing.T) {
+	ix := newLibrary(t)
+	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha notes\n", "b.md": "# B\n\nbravo notes\n"})
+	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	lib := heldLibrary{Library: ix, held: "alpha", started: make(chan struct{}, 4), ended: make(chan error, 4)}
+	w := newWindow(t, lib)
+	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
+
+	for i, start := range []func(string){w.scheduleSearch, w.runSearchAsync} {
+		start("alpha")
+		select {
+		case <-lib.started:
+		case <-time.After(2 * time.Second):
+			t.Fatalf("%d: the held search did not start", i)
+		}
+		w.scheduleSearch("bravo") // the next keystroke
+		select {
+		case err := <-lib.ended:
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("%d: the superseded search ended with %v, want it cancelled", i, err)
+			}
+		case <-time.After(2 * time.Second):
+			t.Fatalf("%d: the superseded search's context was not cancelled", i)
+		}
+		waitFor(t, "bravo's results", func() bool { return w.lastQuery == "bravo" && len(w.results.hits) == 1 })
+		time.Sleep(200 * time.Millisecond) // alpha's late answer has come back by now
+		if w.lastQuery != "bravo" || len(w.results.hits) != 1 || !strings.Contains(w.results.hits[0].Path, "b.md") {
+			t.Errorf("%d: a cancelled search's answer was shown: query %q, %d hits", i, w.lastQuery, len(w.results.hits))
+		}
 	}
 }
 

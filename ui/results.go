@@ -81,11 +81,7 @@ func newResultList(w *Window) *resultList {
 	r.list = widget.NewList(
 		func() int { return len(r.hits) },
 		func() fyne.CanvasObject {
-			crumb := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-			crumb.Truncation = fyne.TextTruncateEllipsis
-			cite := widget.NewLabel("")
-			cite.Truncation = fyne.TextTruncateEllipsis
-			cite.SizeName = theme.SizeNameCaptionText
+			crumb, cite := rowLabels()
 			more := widget.NewButton("", nil)
 			more.Importance = widget.LowImportance
 			// The snippet is inset like the labels' text above it.

@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 )
 
 // ColorNameMatch is the colour of matched words in snippets and of links:
@@ -23,6 +24,18 @@ type folioTheme struct{ fyne.Theme }
 
 // Theme is the window's theme.
 func Theme() fyne.Theme { return folioTheme{theme.DefaultTheme()} }
+
+// rowLabels are the two lines of a list row (a folder, a result): a bold
+// head and a secondary line in the caption size, not in grey (see
+// folioTheme), both cut with an ellipsis where the row is narrow.
+func rowLabels() (head, secondary *widget.Label) {
+	head = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	head.Truncation = fyne.TextTruncateEllipsis
+	secondary = widget.NewLabel("")
+	secondary.Truncation = fyne.TextTruncateEllipsis
+	secondary.SizeName = theme.SizeNameCaptionText
+	return head, secondary
+}
 
 var (
 	matchDark  = color.NRGBA{R: 0x8a, G: 0xb4, B: 0xff, A: 0xff}

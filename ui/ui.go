@@ -55,15 +55,6 @@ const ChangePoll = 1500 * time.Millisecond
 // Debounce is how long typing must pause before a search runs.
 const Debounce = 120 * time.Millisecond
 
-// Preference keys (Fyne preferences).
-const (
-	PrefChunkMax     = "chunk.max"
-	PrefChunkMin     = "chunk.min"
-	PrefChunkOverlap = "chunk.overlap"
-	PrefResults      = "results"
-	PrefSplit        = "split.results" // the results' share of the width
-)
-
 // Window is Folio's main window.
 type Window struct {
 	app fyne.App
@@ -86,7 +77,9 @@ type Window struct {
 	empty      fyne.CanvasObject
 
 	searchSeq   atomic.Int64 // the newest search; older answers are dropped
-	busy        atomic.Int64 // background tasks running or scheduled
+	searchMu    sync.Mutex
+	stopSearch  context.CancelFunc // cancels the newest search's context (newSearch)
+	busy        atomic.Int64       // background tasks running or scheduled
 	stopBg      context.CancelFunc
 	bgCtx       context.Context // cancelled by Shutdown
 	debounceMu  sync.Mutex
@@ -245,11 +238,6 @@ func (w *Window) Shutdown(timeout time.Duration) bool {
 	return true
 }
 
-// resultsLimit is the number of results asked for, from preferences.
-func (w *Window) resultsLimit() int {
-	return w.app.Preferences().IntWithFallback(PrefResults, 50)
-}
-
 // scheduleSearch runs the query after the typing pauses for Debounce.
 func (w *Window) scheduleSearch(q string) {
 	w.preview.opened.Store(false) // what is typed now replaces an opened file
@@ -258,20 +246,36 @@ func (w *Window) scheduleSearch(q string) {
 	if w.debounce != nil && w.debounce.Stop() {
 		w.busy.Add(-1) // the pending search will not run
 	}
-	seq := w.searchSeq.Add(1)
+	seq, ctx := w.newSearch() // the keystroke cancels a search still running
 	w.busy.Add(1)
 	w.debounce = time.AfterFunc(Debounce, func() {
 		defer w.busy.Add(-1)
-		w.runSearch(seq, q)
+		w.runSearch(ctx, seq, q)
 	})
 }
 
+// newSearch numbers a new search and gives it a context. It cancels the
+// search before it, whose answer would be dropped: a slow query stops
+// rather than run on beside the newer one. Shutdown cancels it too.
+func (w *Window) newSearch() (int64, context.Context) {
+	w.searchMu.Lock()
+	defer w.searchMu.Unlock()
+	if w.stopSearch != nil {
+		w.stopSearch()
+	}
+	ctx, cancel := context.WithCancel(w.bgCtx)
+	w.stopSearch = cancel
+	return w.searchSeq.Add(1), ctx
+}
+
 // runSearch searches off the UI thread and shows the answer only if no
-// newer search was started meanwhile.
-func (w *Window) runSearch(seq int64, q string) {
+// newer search was started meanwhile. A cancelled search's answer is
+// never shown, whatever the library returned for it.
+func (w *Window) runSearch(ctx context.Context, seq int64, q string) {
+	current := func() bool { return ctx.Err() == nil && w.searchSeq.Load() == seq }
 	if strings.TrimSpace(q) == "" {
 		w.do(func() {
-			if w.searchSeq.Load() == seq {
+			if current() {
 				w.lastQuery = ""
 				w.showStart(true)
 				w.results.set(nil)
@@ -282,9 +286,9 @@ func (w *Window) runSearch(seq int64, q string) {
 		})
 		return
 	}
-	res, err := w.lib.Search(context.Background(), q, index.SearchOptions{Limit: w.resultsLimit(), SnippetWidth: 200})
+	res, err := w.lib.Search(ctx, q, index.SearchOptions{Limit: w.resultsLimit(), SnippetWidth: 200})
 	w.do(func() {
-		if w.searchSeq.Load() != seq {
+		if !current() {
 			return // stale: the user typed on
 		}
 		if err != nil {
