@@ -395,122 +395,138 @@ func (ev *evaluation) run(corpus string, st setting, verbose bool) (evalRow, err
 	if err != nil {
 		return row, err
 	}
-	ix := l.ix
 	row.IndexTime, row.Chunks, row.Stored = l.indexTime, l.chunks, l.stored
 	ranking := st.ranking
 	opt := index.SearchOptions{Weights: st.weights, Ranking: &ranking, Candidates: st.candidates, PerFile: st.perFile}
-	ctx := context.Background()
 	for _, g := range ev.golden {
-		var hits [3]int
-		var fileHits [2]int // the answer anywhere in the file, ranked among distinct files
-		mrr := 0.0
-		var lat []time.Duration
-		type acc struct {
-			n, hit1, hit5 int
-			mrr           float64
-		}
-		groups := map[string]*acc{}
-		var order []string
-		for _, q := range g.questions {
-			opt.Limit = 10
-			start := time.Now()
-			res, err := ix.Search(ctx, q.Q, opt)
-			if err != nil {
-				return row, err
-			}
-			lat = append(lat, time.Since(start))
-			rank := 0
-			for _, h := range res.Hits {
-				if ev.cites(h, q.Answer) {
-					rank = h.Rank
-					break
-				}
-			}
-			for i, k := range []int{1, 3, 5} {
-				if rank > 0 && rank <= k {
-					hits[i]++
-				}
-			}
-			if fr := ev.fileRank(res.Hits, q.Answer); fr > 0 {
-				fileHits[1]++
-				if fr == 1 {
-					fileHits[0]++
-				}
-			}
-			if rank > 0 {
-				mrr += 1 / float64(rank)
-			}
-			for _, name := range q.groups() {
-				a := groups[name]
-				if a == nil {
-					a = &acc{}
-					groups[name] = a
-					order = append(order, name)
-				}
-				a.n++
-				if rank == 1 {
-					a.hit1++
-				}
-				if rank > 0 && rank <= 5 {
-					a.hit5++
-				}
-				if rank > 0 {
-					a.mrr += 1 / float64(rank)
-				}
-			}
-			if verbose && rank != 1 {
-				top := "nothing"
-				if len(res.Hits) > 0 {
-					top = res.Hits[0].Citation()
-				}
-				row.Misses = append(row.Misses, fmt.Sprintf("%s: %q answer %q at rank %d; top hit %s", g.name, q.Q, q.Answer, rank, top))
-			}
-		}
-		n := float64(len(g.questions))
-		row.Metrics[g.name+" hit@1"] = float64(hits[0]) / n
-		row.Metrics[g.name+" hit@3"] = float64(hits[1]) / n
-		row.Metrics[g.name+" hit@5"] = float64(hits[2]) / n
-		row.Metrics[g.name+" MRR@10"] = mrr / n
-		row.Metrics[g.name+" file hit@1"], row.Metrics[g.name+" file hit@5"] = float64(fileHits[0])/n, float64(fileHits[1])/n
-		row.Metrics[g.name+" p50 ms"], row.Metrics[g.name+" p99 ms"] = percentileMS(lat, 50), percentileMS(lat, 99)
-		sort.Strings(order)
-		for _, name := range order {
-			a := groups[name]
-			row.Groups = append(row.Groups, groupRow{Set: g.name, Group: name, N: a.n,
-				Hit1: float64(a.hit1) / float64(a.n), Hit5: float64(a.hit5) / float64(a.n), MRR: a.mrr / float64(a.n)})
+		if err := ev.runGolden(l.ix, g, opt, &row, verbose); err != nil {
+			return row, err
 		}
 	}
 	if len(ev.queries) > 0 {
-		var ndcg, r10, r100, mrr float64
-		judged := 0
-		for _, q := range ev.queries {
-			rel := ev.qrels[q.ID]
-			if len(rel) == 0 {
-				continue
-			}
-			judged++
-			opt.Limit = 400 // enough chunks to find 100 documents
-			opt.NoSnippets = true
-			res, err := ix.Search(ctx, q.Text, opt)
-			if err != nil {
-				return row, err
-			}
-			docs := rollUp(res.Hits, 100)
-			m := judgedMetrics(docs, rel)
-			ndcg += m.ndcg10
-			r10 += m.recall10
-			r100 += m.recall100
-			mrr += m.mrr10
-			if verbose && m.ndcg10 == 0 {
-				row.Misses = append(row.Misses, fmt.Sprintf("query %s: %q: no relevant document in the top 10", q.ID, q.Text))
-			}
-		}
-		if judged > 0 {
-			n := float64(judged)
-			row.Metrics["nDCG@10"], row.Metrics["Recall@10"], row.Metrics["Recall@100"], row.Metrics["MRR@10"] = ndcg/n, r10/n, r100/n, mrr/n
+		if err := ev.runJudged(l.ix, opt, &row, verbose); err != nil {
+			return row, err
 		}
 	}
 	return row, nil
+}
+
+// runGolden asks one golden set's questions and adds its figures to row.
+func (ev *evaluation) runGolden(ix *index.Index, g goldenSet, opt index.SearchOptions, row *evalRow, verbose bool) error {
+	ctx := context.Background()
+	var hits [3]int
+	var fileHits [2]int // the answer anywhere in the file, ranked among distinct files
+	mrr := 0.0
+	var lat []time.Duration
+	type acc struct {
+		n, hit1, hit5 int
+		mrr           float64
+	}
+	groups := map[string]*acc{}
+	var order []string
+	for _, q := range g.questions {
+		opt.Limit = 10
+		start := time.Now()
+		res, err := ix.Search(ctx, q.Q, opt)
+		if err != nil {
+			return err
+		}
+		lat = append(lat, time.Since(start))
+		rank := 0
+		for _, h := range res.Hits {
+			if ev.cites(h, q.Answer) {
+				rank = h.Rank
+				break
+			}
+		}
+		for i, k := range []int{1, 3, 5} {
+			if rank > 0 && rank <= k {
+				hits[i]++
+			}
+		}
+		if fr := ev.fileRank(res.Hits, q.Answer); fr > 0 {
+			fileHits[1]++
+			if fr == 1 {
+				fileHits[0]++
+			}
+		}
+		if rank > 0 {
+			mrr += 1 / float64(rank)
+		}
+		for _, name := range q.groups() {
+			a := groups[name]
+			if a == nil {
+				a = &acc{}
+				groups[name] = a
+				order = append(order, name)
+			}
+			a.n++
+			if rank == 1 {
+				a.hit1++
+			}
+			if rank > 0 && rank <= 5 {
+				a.hit5++
+			}
+			if rank > 0 {
+				a.mrr += 1 / float64(rank)
+			}
+		}
+		if verbose && rank != 1 {
+			top := "nothing"
+			if len(res.Hits) > 0 {
+				top = res.Hits[0].Citation()
+			}
+			row.Misses = append(row.Misses, fmt.Sprintf("%s: %q answer %q at rank %d; top hit %s", g.name, q.Q, q.Answer, rank, top))
+		}
+	}
+	n := float64(len(g.questions))
+	row.Metrics[g.name+" hit@1"] = float64(hits[0]) / n
+	row.Metrics[g.name+" hit@3"] = float64(hits[1]) / n
+	row.Metrics[g.name+" hit@5"] = float64(hits[2]) / n
+	row.Metrics[g.name+" MRR@10"] = mrr / n
+	row.Metrics[g.name+" file hit@1"], row.Metrics[g.name+" file hit@5"] = float64(fileHits[0])/n, float64(fileHits[1])/n
+	row.Metrics[g.name+" p50 ms"], row.Metrics[g.name+" p99 ms"] = percentileMS(lat, 50), percentileMS(lat, 99)
+	sort.Strings(order)
+	for _, name := range order {
+		a := groups[name]
+		row.Groups = append(row.Groups, groupRow{Set: g.name, Group: name, N: a.n,
+			Hit1: float64(a.hit1) / float64(a.n), Hit5: float64(a.hit5) / float64(a.n), MRR: a.mrr / float64(a.n)})
+	}
+	return nil
+}
+
+// runJudged asks the judged queries and adds their figures to row.
+func (ev *evaluation) runJudged(ix *index.Index, opt index.SearchOptions, row *evalRow, verbose bool) error {
+	ctx := context.Background()
+	var ndcg, r10, r100, mrr float64
+	judged := 0
+	for _, q := range ev.queries {
+		rel := ev.qrels[q.ID]
+		if len(rel) == 0 {
+			continue
+		}
+		judged++
+		opt.Limit = 400 // enough chunks to find 100 documents
+		opt.NoSnippets = true
+		res, err := ix.Search(ctx, q.Text, opt)
+		if err != nil {
+			return err
+		}
+		docs := rollUp(res.Hits, 100)
+		m := judgedMetrics(docs, rel)
+		ndcg += m.ndcg10
+		r10 += m.recall10
+		r100 += m.recall100
+		mrr += m.mrr10
+		if verbose && m.ndcg10 == 0 {
+			row.Misses = append(row.Misses, fmt.Sprintf("query %s: %q: no relevant document in the top 10", q.ID, q.Text))
+		}
+	}
+	if judged > 0 {
+		n := float64(judged)
+		row.Metrics["nDCG@10"], row.Metrics["Recall@10"], row.Metrics["Recall@100"], row.Metrics["MRR@10"] = ndcg/n, r10/n, r100/n, mrr/n
+	}
+	return nil
 }
 
 // cites reports whether the lines a hit cites hold the answer, runs of

@@ -213,3 +213,67 @@ func TestCopiesThatDifferByALineAreOneHit(t *testing.T) {
 		t.Errorf("hits %v: want one copy with 11 others, then other.md", got)
 	}
 }
+
+func TestQuestionsRankTheirOwnLanguageFirst(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	// The same command in three languages; the translations repeat it, so
+	// by its words alone they would rank first.
+	writeFiles(t, dir, map[string]string{
+		"pages/tar.md":    "# tar\n\n> Packs and unpacks files.\n\n- Unpack here:\n\n`tar xzf {{path/to/archive.tar.gz}}`\n",
+		"pages.ko/tar.md": "# tar\n\n> 아카이브 유틸리티.\n\n- 현재 디렉토리에 풀기:\n\n`tar xzf {{path/to/archive.tar.gz}}`\n\n- 지정한 디렉토리에 풀기:\n\n`tar xzf {{path/to/archive.tar.gz}} -C {{path/to/target}}`\n",
+		"pages.es/tar.md": "# tar\n\n> Utilidad de archivado.\n\n- Descomprime en el directorio actual:\n\n`tar xzf {{ruta/al/archive.tar.gz}}`\n\n- Descomprime en un directorio:\n\n`tar xzf {{ruta/al/archive.tar.gz}} -C {{ruta/al/destino}}`\n",
+	})
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string]string{
+		"how do I use tar xzf on an archive.tar.gz": "pages/tar.md",
+		"cómo uso tar xzf con un archive.tar.gz":    "pages.es/tar.md",
+		"tar xzf archive.tar.gz 디렉토리에 풀기":           "pages.ko/tar.md",
+	} {
+		if got := firstPath(t, ix, q); got != want {
+			t.Errorf("%q: %s first, want %s", q, got, want)
+		}
+	}
+}
+
+func TestOneRareWordDoesNotOutrankTheRestOfTheQuestion(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	files := map[string]string{
+		"leave.md": "# Leave\n\n## Carry-over\n\nUnused annual leave hours carry over to the next year, up to 240 hours.\n",
+		// One rare word of the question, in a title.
+		"dice.md": "# rolldice\n\n> Rolls virtual dice.\n\n- Roll a single 20-sided die:\n\n`rolldice d20`\n",
+	}
+	for i := range 8 { // the question's other words are common
+		files[fmt.Sprintf("note%d.md", i)] = fmt.Sprintf("# Note %d\n\nPlans for the next year, in hours.\n\nOther annual plans.\n", i)
+	}
+	writeFiles(t, dir, files)
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	q := "how many unused annual hours rolls over to next year"
+	r := search(t, ix, q)
+	for i, h := range r.Hits {
+		if h.Path == "dice.md" && i < len(r.Hits)-1 {
+			t.Errorf("%q: the passage holding only \"rolls\" ranks %d of %d", q, i+1, len(r.Hits))
+		}
+	}
+	if got := firstPath(t, ix, q); got != "leave.md" {
+		t.Errorf("%q: %s first, want leave.md", q, got)
+	}
+	// Quoted, the one word is what was asked for.
+	if got := firstPath(t, ix, `how many unused annual hours "rolls" over to next year`); got != "dice.md" {
+		t.Errorf("quoted rolls: %s first, want dice.md", got)
+	}
+}
+
+func firstPath(t *testing.T, ix *Index, q string) string {
+	t.Helper()
+	r := search(t, ix, q)
+	if len(r.Hits) == 0 {
+		return "nothing"
+	}
+	return r.Hits[0].Path
+}

@@ -135,3 +135,52 @@ func TestIDF(t *testing.T) {
 		t.Error("IDF must fall with frequency and stay non-negative")
 	}
 }
+
+func TestOneRareWordOfALongQuestionRanksAfterSeveral(t *testing.T) {
+	idf := map[string]float64{"unused": 1, "vacation": 1.5, "hours": 0.5, "rolls": 9, "next": 0.5, "year": 0.5}
+	q := Query{Terms: terms(idf, "unused", "vacation", "hours", "rolls", "next", "year")}
+	cands := []Candidate{
+		{Title: "rolldice", Heading: []string{"rolls"}, Text: "Rolls virtual dice."},
+		{Title: "Leave", Heading: []string{"Annual leave"}, Text: "Unused vacation hours carry over to the next year."},
+	}
+	set := Analyse(q, cands)
+	f := set.Features(q)
+	// Without the rule the rare word alone wins: the case it is there for.
+	if Default.Score(f[0]) <= Default.Score(f[1]) {
+		t.Fatalf("the one-word passage scores %.2f, below %.2f: the test no longer shows the case", Default.Score(f[0]), Default.Score(f[1]))
+	}
+	if !set.OneWord(0) || set.OneWord(1) {
+		t.Errorf("OneWord = %v, %v; want the dice page alone marked", set.OneWord(0), set.OneWord(1))
+	}
+	// A required word held alone may still rank first.
+	req := Query{Terms: terms(idf, "unused", "vacation", "hours", "rolls", "next", "year")}
+	req.Terms[3].Required = true
+	set = Analyse(req, cands)
+	set.Features(req)
+	if set.OneWord(0) {
+		t.Error("a passage holding the required word is marked as holding one word")
+	}
+	// Four words are too few for the rule.
+	short := Query{Terms: terms(idf, "unused", "vacation", "rolls", "year")}
+	set = Analyse(short, cands)
+	set.Features(short)
+	if set.OneWord(0) {
+		t.Error("a four-word question marks a one-word passage")
+	}
+}
+
+func TestPassagesInTheQuestionsLanguage(t *testing.T) {
+	q := Query{Terms: terms(map[string]float64{"git": 1, "blame": 3}, "git", "blame"), Lang: "en"}
+	cands := []Candidate{
+		{Text: "각 줄을 마지막으로 수정한 사람: `git blame`", Lang: "ko"},
+		{Text: "Show who last changed each line: `git blame`", Lang: "en"},
+		{Text: "`git blame {{file}}`", Lang: ""},
+	}
+	f := Compute(q, cands)
+	if f[0].Language != 0 || f[1].Language != 1 || f[2].Language != 1 {
+		t.Errorf("language %v %v %v, want 0 for Korean, 1 for English and for code alone", f[0].Language, f[1].Language, f[2].Language)
+	}
+	if Default.Score(f[0]) >= Default.Score(f[1]) {
+		t.Errorf("the Korean page scores %.2f, the English one %.2f", Default.Score(f[0]), Default.Score(f[1]))
+	}
+}

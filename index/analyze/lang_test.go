@@ -1,0 +1,50 @@
+package analyze
+
+import "testing"
+
+func TestLanguageOfTextsAndQuestions(t *testing.T) {
+	for text, want := range map[string]string{
+		"find out who last changed lines 40 to 60 of a file in git":                                                              "en",
+		"# git blame\n\n> Muestra el hash del commit y el autor de cada línea de un archivo.\n\n`git blame {{ruta/al/archivo}}`": "es",
+		"# git blame\n\n> Zeigt für jede Zeile die letzte Änderung und den Autor an.\n\n`git blame {{pfad/zur/datei}}`":          "de",
+		// A Chinese page whose link and code are Latin is still Chinese.
+		"# javac\n\n> Java 程序编译器。\n> 更多信息：<https://docs.oracle.com/en/java/javase/25/docs/specs/man/javac.html>。\n\n- 编译一个 `.java` 文件：\n\n`javac {{文件名.java}}`": "zh",
+		"怎么把一个目录加到PATH环境变量里":                                                "zh",
+		"# git blame\n\n> 각 줄의 마지막 수정자를 보여줍니다.\n\n`git blame {{경로/대상/파일}}`": "ko",
+		"ファイルの最後の行を表示する":                                                    "ja",
+		// Arabic prose around a code block and HTML stays Arabic.
+		"يجب أن تكون <div id=\"modals\"></div> موجودة بالفعل في DOM عند وصل المكون\n\n```js\nconst app = createApp({ template: '<div>hello world</div>' })\n```": "ar",
+		"Просмотр содержимого файла": "ru",
+		// Too few function words to tell which Latin language.
+		"VA car grant amount": "latin",
+		// Code alone says nothing.
+		"```\nfmt.Println(x)\n```": "",
+		"":                         "",
+	} {
+		if got := Language(text); got != want {
+			t.Errorf("Language(%.40q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+func TestCompatibleLanguages(t *testing.T) {
+	for _, c := range []struct {
+		q, p string
+		want bool
+	}{
+		{"en", "en", true},
+		{"en", "es", false},
+		{"en", "ko", false},
+		{"zh", "en", false},
+		{"latin", "es", true}, // a keyword query may want any Latin language
+		{"latin", "ko", false},
+		{"en", "latin", true}, // a passage of names and numbers
+		{"ar", "latin", false},
+		{"", "ko", true},
+		{"en", "", true},
+	} {
+		if got := Compatible(c.q, c.p); got != c.want {
+			t.Errorf("Compatible(%q, %q) = %v, want %v", c.q, c.p, got, c.want)
+		}
+	}
+}
