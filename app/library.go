@@ -405,6 +405,9 @@ func printHits(w io.Writer, res *index.Results, gone map[int64]bool, terminal bo
 		for _, c := range h.Explanation {
 			fmt.Fprintf(w, "   %-9s %.3f × %g = %.3f (%.0f%%)\n", c.Name, c.Value, c.Weight, c.Value*c.Weight, 100*c.Share)
 		}
+		if h.Explanation != nil && h.OneWord {
+			fmt.Fprintln(w, "   ranked after the passages holding several words: it holds one word of a long question")
+		}
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "%s · %s\n", resultCount(res), res.Elapsed.Round(10*time.Microsecond))

@@ -97,6 +97,10 @@ type Hit struct {
 	// Explanation is each ranking feature's value and share of the score
 	// (SearchOptions.Explain).
 	Explanation []rank.Contribution
+	// OneWord is set when the passage holds just one word of a question
+	// of five or more, which ranks it after those holding several
+	// (rank.Set.OneWord).
+	OneWord bool
 	// Stale is set when the file changed since it was indexed (its size
 	// or time differ): Cite says where the passage is now.
 	Stale    bool
@@ -104,7 +108,6 @@ type Hit struct {
 	docSize  int64     // the file's size and time when indexed (cite.go)
 	docMTime int64     // …
 	sig      signature // for telling copies apart (dup.go)
-	oneWord  bool      // rank.Set.OneWord: ranked after passages holding several words
 }
 
 // Citation is how a hit is quoted: folder/path:start-end · Heading > Path.
@@ -347,14 +350,14 @@ func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 	feats := set.Features(q)
 	for i := range cands {
 		cands[i].Score = w.Score(feats[i])
-		cands[i].oneWord = set.OneWord(i)
+		cands[i].OneWord = set.OneWord(i)
 		if explain {
 			cands[i].Explanation = w.Explain(feats[i])
 		}
 	}
 	sort.SliceStable(cands, func(i, j int) bool {
-		if cands[i].oneWord != cands[j].oneWord {
-			return !cands[i].oneWord
+		if cands[i].OneWord != cands[j].OneWord {
+			return !cands[i].OneWord
 		}
 		return cands[i].Score > cands[j].Score
 	})

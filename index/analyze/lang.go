@@ -32,7 +32,11 @@ func Language(text string) string {
 		word = word[:0]
 	}
 	inFence, inCode := false, false
+	words := 0
 	for line := range strings.SplitSeq(text, "\n") {
+		if words >= enoughWords {
+			break
+		}
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 			inFence = !inFence
@@ -42,44 +46,61 @@ func Language(text string) string {
 			continue
 		}
 		inCode = false
-		line = withoutURLs(line)
-		prev := scriptNone
 		inTag := false
-		for _, r := range line {
-			if r == '`' {
-				inCode = !inCode
+		prev := scriptNone
+	fields:
+		for f := range strings.FieldsSeq(line) {
+			// Web addresses are Latin in every language (a Chinese
+			// page's "more information" link).
+			if strings.Contains(f, "://") {
 				endWord()
 				continue
 			}
-			// HTML tags and {{placeholders}} are code too.
-			switch {
-			case r == '<' || r == '{':
-				inTag = true
-			case inTag && (r == '>' || r == '}'):
-				inTag = false
-				continue
-			}
-			if inCode || inTag {
-				continue
-			}
-			s := scriptOf(r)
-			if s == scriptNone {
-				endWord()
+			for _, r := range f {
+				if r == '`' {
+					inCode = !inCode
+					endWord()
+					continue
+				}
+				// HTML tags and {{placeholders}} are code too.
+				switch {
+				case r == '<' || r == '{':
+					inTag = true
+				case inTag && (r == '>' || r == '}'):
+					inTag = false
+					continue
+				}
+				if inCode || inTag {
+					continue
+				}
+				s := scriptOf(r)
+				if s == scriptNone {
+					endWord()
+					prev = s
+					continue
+				}
+				// Scripts are weighed by words, not letters: a Latin word
+				// is a run of letters, while one Han character or kana is
+				// already about a word.
+				if s != prev || s == scriptHan || s == scriptKana {
+					if words++; words > enoughWords {
+						break fields
+					}
+					scripts[s]++
+				}
 				prev = s
-				continue
+				if s == scriptLatin && len(word) < 32 {
+					if r < 0x80 {
+						word = append(word, byte(r)|0x20) // ASCII letters: lower case
+					} else {
+						word = utf8.AppendRune(word, unicode.ToLower(r))
+					}
+				} else {
+					endWord()
+				}
 			}
-			// Scripts are weighed by words, not letters: a Latin word is
-			// a run of letters, while one Han character or kana is
-			// already about a word.
-			if s != prev || s == scriptHan || s == scriptKana {
-				scripts[s]++
-			}
-			prev = s
-			if s == scriptLatin && len(word) < 32 {
-				word = utf8.AppendRune(word, unicode.ToLower(r))
-			} else {
-				endWord()
-			}
+			endWord()
+			prev = scriptNone
 		}
 		endWord()
 	}
@@ -141,25 +162,9 @@ func isLatinTag(t string) bool {
 	return false
 }
 
-// withoutURLs drops web addresses, which are Latin in every language
-// (a Chinese page's "more information" link).
-func withoutURLs(line string) string {
-	for {
-		i := strings.Index(line, "://")
-		if i < 0 {
-			return line
-		}
-		start := i
-		for start > 0 && line[start-1] >= 'a' && line[start-1] <= 'z' {
-			start--
-		}
-		end := i + 3
-		for end < len(line) && line[end] != ' ' && line[end] != '>' && line[end] != ')' {
-			end++
-		}
-		line = line[:start] + line[end:]
-	}
-}
+// enoughWords is how many words Language reads: a passage's language
+// shows in its first lines, and a search judges up to 200 passages.
+const enoughWords = 80
 
 // minFunctionWords is how many function words of one language a Latin
 // text needs before it is said to be in that language: one "a" or "de"

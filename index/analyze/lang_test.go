@@ -48,3 +48,16 @@ func TestCompatibleLanguages(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLanguage is the cost per candidate passage (a search judges
+// 60–200): a 1,200-character English passage.
+func BenchmarkLanguage(b *testing.B) {
+	text := ""
+	for len(text) < 1200 {
+		text += "Unused annual leave hours carry over to the next year, up to `240` hours; see the [policy](https://example.org/leave). "
+	}
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		Language(text)
+	}
+}
