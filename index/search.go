@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"folio/index/analyze"
+	"folio/index/dedup"
 	"folio/index/query"
 	"folio/index/rank"
 	"folio/index/snippet"
@@ -101,10 +102,10 @@ type Hit struct {
 	// or time differ): Cite says where the passage is now.
 	Stale    bool
 	doc      int64
-	docSize  int64     // the file's size and time when indexed (cite.go)
-	docMTime int64     // …
-	sig      signature // for telling copies apart (dup.go)
-	oneWord  bool      // rank.Set.OneWord: ranked after passages holding several words
+	docSize  int64           // the file's size and time when indexed (cite.go)
+	docMTime int64           // …
+	sig      dedup.Signature // for telling copies apart (dup.go)
+	oneWord  bool            // rank.Set.OneWord: ranked after passages holding several words
 }
 
 // Citation is how a hit is quoted: folder/path:start-end · Heading > Path.
@@ -312,7 +313,7 @@ func scanHits(rows *sql.Rows, each func(Hit)) (int, error) {
 		}
 		h.Score = -h.Score // bm25 is lower-is-better
 		h.HeadingPath = splitPath(path)
-		h.sig = signatureOf(h.Text)
+		h.sig = dedup.Of(h.Text)
 		each(h)
 		n++
 	}
