@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"unicode/utf8"
+
+	"folio/index/schema"
 )
 
 // ExampleQueries picks up to n searches a newcomer could try, taken from
@@ -29,7 +31,7 @@ func (ix *Index) ExampleQueries(ctx context.Context, n int) ([]string, error) {
 		if err != nil {
 			continue // a gap at the end of the ids
 		}
-		heading := exampleHeading(splitPath(path))
+		heading := exampleHeading(schema.SplitPath(path))
 		if heading == "" || seen[strings.ToLower(heading)] {
 			continue
 		}

@@ -11,7 +11,7 @@ import (
 
 	"folio/chunker"
 	"folio/files"
-	"folio/index/analyze"
+	"folio/index/schema"
 )
 
 // Health describes the library's chunks: their sizes, the defects a
@@ -175,7 +175,7 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 					return
 				}
 				d := docs[i]
-				opt, ok := parseChunkerTag(d.tag)
+				opt, ok := schema.ParseChunkerTag(d.tag)
 				data, err := files.ReadRegular(filepath.Join(f.Path, filepath.FromSlash(d.rel))) // never blocks on a FIFO put in its place
 				if !ok || err != nil {
 					results[i].stale = true
@@ -199,7 +199,7 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 		return nil, err
 	}
 	for i, d := range docs {
-		opt, ok := parseChunkerTag(d.tag)
+		opt, ok := schema.ParseChunkerTag(d.tag)
 		// Each chunk is judged against the settings its document was
 		// indexed with, not settings changed since.
 		judge := h.Options
@@ -232,14 +232,6 @@ func sameIDs(chunks []chunker.Chunk, ids []string) bool {
 		}
 	}
 	return true
-}
-
-// parseChunkerTag reads back the settings chunkerTag wrote; ok is false
-// for a document indexed by other rules (it is stale until rescanned).
-func parseChunkerTag(tag string) (opt chunker.Options, ok bool) {
-	var version, analyzer string
-	n, err := fmt.Sscanf(tag, "%s max=%d min=%d overlap=%d analyzer=%s", &version, &opt.Max, &opt.Min, &opt.Overlap, &analyzer)
-	return opt, err == nil && n == 5 && version == chunker.Version && analyzer == analyze.Version
 }
 
 // histogram puts chunk sizes into bins of a round width, about a dozen.

@@ -16,7 +16,7 @@ import (
 
 	"folio/chunker"
 	"folio/files"
-	"folio/index/analyze"
+	"folio/index/schema"
 )
 
 // Progress reports an import as it runs.
@@ -90,13 +90,6 @@ type prepared struct {
 	skip      string      // reason, when the file cannot be indexed
 	warnings  string
 	cancelled bool
-}
-
-// chunkerTag records the chunker version, its settings and the analyzer
-// version a document was indexed with; a change of any re-indexes it on the
-// next scan.
-func chunkerTag(o chunker.Options) string {
-	return fmt.Sprintf("%s max=%d min=%d overlap=%d analyzer=%s", chunker.Version, o.Max, o.Min, o.Overlap, analyze.Version)
 }
 
 // AddFolder records dir as a library folder and imports it.
@@ -287,7 +280,7 @@ func (ix *Index) splitter(ctx context.Context, opt ImportOptions) (splitFunc, st
 	}
 	return func(ctx context.Context, id string, data []byte) (*chunker.Document, error) {
 		return chunker.SplitContext(ctx, id, data, opt.Chunking)
-	}, chunkerTag(opt.Chunking), nil
+	}, schema.ChunkerTag(opt.Chunking), nil
 }
 
 // diff sorts the listing against the index. Files whose size and time

@@ -14,6 +14,7 @@ import (
 	"folio/index/dedup"
 	"folio/index/query"
 	"folio/index/rank"
+	"folio/index/schema"
 	"folio/index/snippet"
 )
 
@@ -312,7 +313,7 @@ func scanHits(rows *sql.Rows, each func(Hit)) (int, error) {
 			return n, err
 		}
 		h.Score = -h.Score // bm25 is lower-is-better
-		h.HeadingPath = splitPath(path)
+		h.HeadingPath = schema.SplitPath(path)
 		h.sig = dedup.Of(h.Text)
 		each(h)
 		n++
@@ -410,9 +411,9 @@ func (ix *Index) filters(ctx context.Context, opt SearchOptions) (string, []any,
 		args = append(args, likePrefix(filepath.ToSlash(opt.PathPrefix)))
 	}
 	if len(opt.HeadingPrefix) > 0 {
-		joined := joinPath(opt.HeadingPrefix)
+		joined := schema.JoinPath(opt.HeadingPrefix)
 		sb.WriteString(` AND (c.path = ? OR c.path LIKE ? ESCAPE '\')`)
-		args = append(args, joined, likePrefix(joined+pathSep))
+		args = append(args, joined, likePrefix(joined+schema.PathSep))
 	}
 	return sb.String(), args, nil
 }
@@ -449,7 +450,7 @@ func (ix *Index) Section(ctx context.Context, chunkRowID int64) ([]SectionChunk,
 		if err := rows.Scan(&s.ChunkRowID, &s.Ordinal, &s.Kind, &s.StartLine, &s.EndLine, &path, &s.Text); err != nil {
 			return nil, fmt.Errorf("section of chunk %d: %w", chunkRowID, err)
 		}
-		s.HeadingPath = splitPath(path)
+		s.HeadingPath = schema.SplitPath(path)
 		out = append(out, s)
 	}
 	return out, rows.Err()
