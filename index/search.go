@@ -35,9 +35,6 @@ const (
 	candidatesPerWord = 30
 	minCandidates     = 60
 	maxCandidates     = 200
-	// retrievalBudget bounds the postings the first stage reads: words are
-	// taken rarest first while their passages add up to at most this many.
-	retrievalBudget = 4000
 	// rankedCap bounds the passages the first stage ranks and reads while
 	// looking for different ones among copies.
 	rankedCap = 800
