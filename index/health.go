@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -33,11 +32,8 @@ type Health struct {
 	MixedSettings bool
 }
 
-// Bin is one bar of the size histogram: chunks of From ≤ size < To characters.
-type Bin struct {
-	From, To int
-	Count    int
-}
+// Bin is one bar of the size histogram (chunker.Histogram).
+type Bin = chunker.Bin
 
 // Defect is one problem in one chunk, with its citation.
 type Defect struct {
@@ -117,7 +113,7 @@ func (ix *Index) Health(ctx context.Context) (*Health, error) {
 	over, under := h.Sizes.OverMax, h.Sizes.UnderMin // per document, by measureFolder
 	h.Sizes = chunker.MeasureSizes(sizes, h.Options)
 	h.Sizes.OverMax, h.Sizes.UnderMin = over, under
-	h.Histogram = histogram(sizes)
+	h.Histogram = chunker.Histogram(sizes)
 	return h, nil
 }
 
@@ -232,40 +228,6 @@ func sameIDs(chunks []chunker.Chunk, ids []string) bool {
 		}
 	}
 	return true
-}
-
-// histogram puts chunk sizes into bins of a round width, about a dozen.
-func histogram(chunks []chunker.Chunk) []Bin {
-	if len(chunks) == 0 {
-		return nil
-	}
-	sizes := make([]int, len(chunks))
-	for i, c := range chunks {
-		sizes[i] = len([]rune(c.Text))
-	}
-	sort.Ints(sizes)
-	// Bins up to the 99th percentile; the long tail goes in the last bin.
-	top := sizes[min(len(sizes)-1, len(sizes)*99/100)]
-	width := 50
-	for _, w := range []int{50, 100, 150, 200, 250, 500, 1000, 2000, 5000} {
-		width = w
-		if top/w <= 12 {
-			break
-		}
-	}
-	n := top/width + 1
-	bins := make([]Bin, n+1)
-	for i := range bins {
-		bins[i] = Bin{From: i * width, To: (i + 1) * width}
-	}
-	bins[n].To = sizes[len(sizes)-1] + 1
-	for _, s := range sizes {
-		bins[min(s/width, n)].Count++
-	}
-	if bins[n].Count == 0 {
-		bins = bins[:n]
-	}
-	return bins
 }
 
 // documentWarnings adds the folder's documents indexed with a reservation.
