@@ -576,7 +576,7 @@ func prepare(ctx context.Context, f files.Found, old *known, split func(context.
 		return p
 	}
 	p.doc = doc
-	p.warnings = documentWarnings(doc)
+	p.warnings = doc.Warnings()
 	p.fts = make([][3]string, len(doc.Chunks))
 	for i, c := range doc.Chunks {
 		if i%64 == 0 && ctx.Err() != nil {
@@ -586,20 +586,4 @@ func prepare(ctx context.Context, f files.Found, old *known, split func(context.
 		p.fts[i] = ftsColumns(c.Path, doc.Title, c.Text)
 	}
 	return p
-}
-
-// documentWarnings says what of a file could not be indexed as it is.
-func documentWarnings(doc *chunker.Document) string {
-	var w []string
-	if doc.InvalidBytes > 0 {
-		w = append(w, fmt.Sprintf("%d invalid UTF-8 bytes replaced", doc.InvalidBytes))
-	}
-	for _, o := range doc.Omitted {
-		if o.StartLine == o.EndLine {
-			w = append(w, fmt.Sprintf("line %d: %s", o.StartLine, o.Reason))
-		} else {
-			w = append(w, fmt.Sprintf("lines %d-%d: %s", o.StartLine, o.EndLine, o.Reason))
-		}
-	}
-	return strings.Join(w, "; ")
 }
