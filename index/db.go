@@ -5,15 +5,12 @@
 package index
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"database/sql"
-	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -45,7 +42,7 @@ var (
 	ErrNoLibrary = errors.New("no library here")
 	// ErrNotLibrary means the file exists but is not a Folio library; it was
 	// not changed.
-	ErrNotLibrary = errors.New("not a Folio library")
+	ErrNotLibrary = schema.ErrNotLibrary
 	// ErrReadOnly means the library cannot be written (read-only storage or
 	// permissions), so changes are disabled.
 	ErrReadOnly = errors.New("the library is read-only: changes are disabled")
@@ -160,14 +157,14 @@ func open(path string, mode Mode) (*Index, error) {
 		return nil, err
 	}
 	switch kind {
-	case fileMissing:
+	case schema.Missing:
 		if mode != ReadWrite {
 			return nil, fmt.Errorf("%w: add a folder first (folio add DIR) or choose the library with --db", ErrNoLibrary)
 		}
 		if err := create(abs); err != nil {
 			return nil, err
 		}
-	case fileLegacy:
+	case schema.Legacy:
 		// A library from before application_id; the migration marks it.
 	}
 	readOnly := mode == ReadOnly || !writable(abs)
@@ -182,45 +179,12 @@ func open(path string, mode Mode) (*Index, error) {
 	return ix, nil
 }
 
-type fileKind int
-
-const (
-	fileMissing fileKind = iota
-	fileFolio
-	fileLegacy
-)
-
 // recognise reads the file's header, and for a file without Folio's mark,
 // its list of tables, without changing anything.
-func recognise(path string) (fileKind, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return fileMissing, nil
-	}
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return 0, err
-	}
-	if info.IsDir() {
-		return 0, fmt.Errorf("%w: it is a folder; the library is a file (for example %s)", ErrNotLibrary, filepath.Join(path, "library.db"))
-	}
-	if info.Size() == 0 {
-		return 0, fmt.Errorf("%w: the file is empty; delete it or choose another library file with --db", ErrNotLibrary)
-	}
-	header := make([]byte, 100)
-	if _, err := io.ReadFull(f, header); err != nil || !bytes.HasPrefix(header, []byte("SQLite format 3\x00")) {
-		return 0, fmt.Errorf("%w: the file is not an SQLite database; nothing was changed", ErrNotLibrary)
-	}
-	switch binary.BigEndian.Uint32(header[68:72]) {
-	case ApplicationID:
-		return fileFolio, nil
-	case 0:
-	default:
-		return 0, fmt.Errorf("%w: the file belongs to another program; nothing was changed", ErrNotLibrary)
+func recognise(path string) (schema.Kind, error) {
+	kind, err := schema.ReadHeader(path)
+	if err != nil || kind != schema.Unmarked {
+		return kind, err
 	}
 	// No mark: a library written before Folio set one, or someone else's
 	// database. Look at its tables without writing (immutable reads no
@@ -242,7 +206,7 @@ func recognise(path string) (fileKind, error) {
 		return 0, classify(err)
 	}
 	if appID == ApplicationID {
-		return fileFolio, nil // marked in a -wal not yet written back
+		return schema.Folio, nil // marked in a -wal not yet written back
 	}
 	rows, err := db.Query(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
 	if err != nil {
@@ -260,21 +224,7 @@ func recognise(path string) (fileKind, error) {
 	if err := rows.Err(); err != nil {
 		return 0, classify(err)
 	}
-	has := map[string]bool{}
-	for _, t := range tables {
-		has[t] = true
-	}
-	if version >= 1 && has["folders"] && has["documents"] && has["chunks"] && has["chunks_fts"] {
-		return fileLegacy, nil
-	}
-	if len(tables) == 0 {
-		return 0, fmt.Errorf("%w: the file is an empty SQLite database; delete it or choose another library file with --db", ErrNotLibrary)
-	}
-	shown := tables
-	if len(shown) > 5 {
-		shown = append(shown[:5:5], "…")
-	}
-	return 0, fmt.Errorf("%w: the file is another program's SQLite database (tables: %s); nothing was changed", ErrNotLibrary, strings.Join(shown, ", "))
+	return schema.JudgeTables(version, tables)
 }
 
 func walSize(path string) int64 {
