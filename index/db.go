@@ -21,6 +21,7 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"folio/index/analyze"
+	"folio/index/platform"
 	"folio/index/schema"
 )
 
@@ -304,7 +305,7 @@ func writable(path string) bool {
 		return false
 	}
 	f.Close()
-	return dirWritable(filepath.Dir(path))
+	return platform.DirWritable(filepath.Dir(path))
 }
 
 func (ix *Index) connect() error {
