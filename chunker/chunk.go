@@ -97,6 +97,23 @@ type Document struct {
 	Omitted []Omission
 }
 
+// Warnings says what of the file could not be indexed as it is, in
+// words, for the library to keep beside the document ("" when nothing).
+func (doc *Document) Warnings() string {
+	var w []string
+	if doc.InvalidBytes > 0 {
+		w = append(w, fmt.Sprintf("%d invalid UTF-8 bytes replaced", doc.InvalidBytes))
+	}
+	for _, o := range doc.Omitted {
+		if o.StartLine == o.EndLine {
+			w = append(w, fmt.Sprintf("line %d: %s", o.StartLine, o.Reason))
+		} else {
+			w = append(w, fmt.Sprintf("lines %d-%d: %s", o.StartLine, o.EndLine, o.Reason))
+		}
+	}
+	return strings.Join(w, "; ")
+}
+
 // Omission is a run of a document's text left out of its chunks: a run of
 // more than max(2×Max, 1000) ASCII characters without a space inside prose
 // is embedded data (base64 images, minified code), and cutting it into

@@ -53,6 +53,25 @@ func LeftOut(rel string) bool {
 	return false
 }
 
+// ScansReach reports whether a folder's scans enter every folder on the
+// way to rel, and rel itself when it is a folder (LeftOutFolder). A
+// hidden file is reached, and skipped with its reason recorded.
+func ScansReach(rel string, dir bool) bool {
+	if rel == "." {
+		return true
+	}
+	parts := strings.Split(rel, "/")
+	if !dir {
+		parts = parts[:len(parts)-1]
+	}
+	for _, d := range parts {
+		if LeftOutFolder(d) != "" {
+			return false
+		}
+	}
+	return true
+}
+
 // IsMarkdown reports whether a file has an extension Folio indexes (.md,
 // .markdown, .mdx, in any case).
 func IsMarkdown(name string) bool {

@@ -5,15 +5,12 @@
 package index
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"database/sql"
-	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -24,15 +21,17 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"folio/index/analyze"
+	"folio/index/platform"
+	"folio/index/schema"
 )
 
 // SchemaVersion is stored in PRAGMA user_version. Open migrates older files
 // forward and refuses newer ones.
-const SchemaVersion = 2
+const SchemaVersion = schema.Version
 
 // ApplicationID marks a SQLite file as a Folio library (PRAGMA
 // application_id, bytes 68–71 of the header): "Foli".
-const ApplicationID = 0x466f6c69
+const ApplicationID = schema.ApplicationID
 
 // Errors the app turns into words for people.
 var (
@@ -44,7 +43,7 @@ var (
 	ErrNoLibrary = errors.New("no library here")
 	// ErrNotLibrary means the file exists but is not a Folio library; it was
 	// not changed.
-	ErrNotLibrary = errors.New("not a Folio library")
+	ErrNotLibrary = schema.ErrNotLibrary
 	// ErrReadOnly means the library cannot be written (read-only storage or
 	// permissions), so changes are disabled.
 	ErrReadOnly = errors.New("the library is read-only: changes are disabled")
@@ -98,113 +97,6 @@ func DefaultPath() (string, error) {
 		return "", fmt.Errorf("find config folder: %w", err)
 	}
 	return filepath.Join(dir, "folio", "library.db"), nil
-}
-
-// migrations[i] brings a database from user_version i to i+1. Each runs in
-// one IMMEDIATE transaction that re-reads the version first, so two
-// processes opening an old library at once migrate it once.
-var migrations = []string{
-	// 0 → 1: the first schema.
-	`CREATE TABLE folders(
-		id INTEGER PRIMARY KEY,
-		path TEXT NOT NULL UNIQUE,
-		added_at INTEGER NOT NULL,
-		last_scan INTEGER NOT NULL DEFAULT 0,
-		sample INTEGER NOT NULL DEFAULT 0
-	);
-	CREATE TABLE documents(
-		id INTEGER PRIMARY KEY,
-		folder_id INTEGER NOT NULL REFERENCES folders(id) ON DELETE CASCADE,
-		rel_path TEXT NOT NULL,
-		size INTEGER NOT NULL,
-		mtime INTEGER NOT NULL,
-		hash TEXT NOT NULL,
-		title TEXT NOT NULL,
-		chunker TEXT NOT NULL,
-		indexed_at INTEGER NOT NULL,
-		UNIQUE(folder_id, rel_path)
-	);
-	CREATE TABLE chunks(
-		id INTEGER PRIMARY KEY,
-		doc_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
-		chunk_id TEXT NOT NULL,
-		ordinal INTEGER NOT NULL,
-		kind TEXT NOT NULL,
-		path TEXT NOT NULL,
-		section TEXT NOT NULL,
-		start_line INTEGER NOT NULL,
-		end_line INTEGER NOT NULL,
-		text TEXT NOT NULL
-	);
-	CREATE INDEX chunks_doc ON chunks(doc_id, ordinal);
-	CREATE INDEX chunks_section ON chunks(section);
-	CREATE TABLE skipped(
-		folder_id INTEGER NOT NULL REFERENCES folders(id) ON DELETE CASCADE,
-		rel_path TEXT NOT NULL,
-		reason TEXT NOT NULL,
-		PRIMARY KEY(folder_id, rel_path)
-	);
-	CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-	-- Contentless: the analysed text is only needed to find rows; snippets
-	-- come from chunks.text. contentless_delete lets a row be removed by
-	-- rowid alone, so nothing can fall out of sync.
-	CREATE VIRTUAL TABLE chunks_fts USING fts5(heading, title, body,
-		content='', contentless_delete=1, tokenize='ascii');
-	-- Removed medical or policy text must not linger in the file.
-	INSERT INTO chunks_fts(chunks_fts, rank) VALUES('secure-delete', 1);`,
-
-	// 1 → 2: the file says it is Folio's; folders remember being offline
-	// and keep their counts (the writer keeps them exact, so listing folders
-	// costs the same at a million chunks as at ten); documents keep their
-	// chunk count and import warnings; writing sessions are recorded so
-	// only a library that was not closed cleanly is checked at open.
-	//
-	// The FTS table is rebuilt without contentless_delete: that option
-	// deletes by tombstones and leaves the removed rows' words in the file
-	// until a merge happens to rewrite their segment. Rows are now removed
-	// with FTS5's 'delete' command and the analysed text (see ftsColumns),
-	// which with secure-delete takes the words out at once. The rows are
-	// put back from the chunks table by Go code (the analyser is Go), from
-	// the chunk id in fts.rebuild_from.
-	`PRAGMA application_id = ` + fmt.Sprint(ApplicationID) + `;
-	DROP TABLE chunks_fts;
-	CREATE VIRTUAL TABLE chunks_fts USING fts5(heading, title, body, content='', tokenize='ascii');
-	INSERT INTO chunks_fts(chunks_fts, rank) VALUES('secure-delete', 1);
-	-- The index's own vocabulary, where typos find their close words.
-	CREATE VIRTUAL TABLE chunks_fts_v USING fts5vocab(chunks_fts, 'row');
-	DELETE FROM settings WHERE key = 'fts.analyzer';
-	INSERT OR REPLACE INTO settings(key, value) VALUES('fts.rebuild_from', '0');
-	ALTER TABLE folders ADD COLUMN offline TEXT NOT NULL DEFAULT '';
-	ALTER TABLE folders ADD COLUMN n_documents INTEGER NOT NULL DEFAULT 0;
-	ALTER TABLE folders ADD COLUMN n_chunks INTEGER NOT NULL DEFAULT 0;
-	ALTER TABLE folders ADD COLUMN n_bytes INTEGER NOT NULL DEFAULT 0;
-	ALTER TABLE documents ADD COLUMN n_chunks INTEGER NOT NULL DEFAULT 0;
-	ALTER TABLE documents ADD COLUMN warnings TEXT NOT NULL DEFAULT '';
-	UPDATE documents SET n_chunks = (SELECT count(*) FROM chunks WHERE doc_id = documents.id);
-	UPDATE folders SET
-		n_documents = (SELECT count(*) FROM documents WHERE folder_id = folders.id),
-		n_chunks = (SELECT coalesce(sum(n_chunks), 0) FROM documents WHERE folder_id = folders.id),
-		n_bytes = (SELECT coalesce(sum(size), 0) FROM documents WHERE folder_id = folders.id);
-	CREATE TABLE sessions(
-		id INTEGER PRIMARY KEY,
-		host TEXT NOT NULL,
-		pid INTEGER NOT NULL,
-		started INTEGER NOT NULL
-	);`,
-}
-
-// pathSep joins heading paths in the chunks table; it cannot occur in a
-// heading, and it sorts below every printable character, so a LIKE on a
-// prefix of the joined path matches exactly the sub-sections.
-const pathSep = "\x1f"
-
-func joinPath(p []string) string { return strings.Join(p, pathSep) }
-
-func splitPath(s string) []string {
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, pathSep)
 }
 
 // fileURI turns a path into an SQLite URI that names exactly that file,
@@ -266,14 +158,14 @@ func open(path string, mode Mode) (*Index, error) {
 		return nil, err
 	}
 	switch kind {
-	case fileMissing:
+	case schema.Missing:
 		if mode != ReadWrite {
 			return nil, fmt.Errorf("%w: add a folder first (folio add DIR) or choose the library with --db", ErrNoLibrary)
 		}
 		if err := create(abs); err != nil {
 			return nil, err
 		}
-	case fileLegacy:
+	case schema.Legacy:
 		// A library from before application_id; the migration marks it.
 	}
 	readOnly := mode == ReadOnly || !writable(abs)
@@ -288,45 +180,12 @@ func open(path string, mode Mode) (*Index, error) {
 	return ix, nil
 }
 
-type fileKind int
-
-const (
-	fileMissing fileKind = iota
-	fileFolio
-	fileLegacy
-)
-
 // recognise reads the file's header, and for a file without Folio's mark,
 // its list of tables, without changing anything.
-func recognise(path string) (fileKind, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return fileMissing, nil
-	}
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return 0, err
-	}
-	if info.IsDir() {
-		return 0, fmt.Errorf("%w: it is a folder; the library is a file (for example %s)", ErrNotLibrary, filepath.Join(path, "library.db"))
-	}
-	if info.Size() == 0 {
-		return 0, fmt.Errorf("%w: the file is empty; delete it or choose another library file with --db", ErrNotLibrary)
-	}
-	header := make([]byte, 100)
-	if _, err := io.ReadFull(f, header); err != nil || !bytes.HasPrefix(header, []byte("SQLite format 3\x00")) {
-		return 0, fmt.Errorf("%w: the file is not an SQLite database; nothing was changed", ErrNotLibrary)
-	}
-	switch binary.BigEndian.Uint32(header[68:72]) {
-	case ApplicationID:
-		return fileFolio, nil
-	case 0:
-	default:
-		return 0, fmt.Errorf("%w: the file belongs to another program; nothing was changed", ErrNotLibrary)
+func recognise(path string) (schema.Kind, error) {
+	kind, err := schema.ReadHeader(path)
+	if err != nil || kind != schema.Unmarked {
+		return kind, err
 	}
 	// No mark: a library written before Folio set one, or someone else's
 	// database. Look at its tables without writing (immutable reads no
@@ -348,7 +207,7 @@ func recognise(path string) (fileKind, error) {
 		return 0, classify(err)
 	}
 	if appID == ApplicationID {
-		return fileFolio, nil // marked in a -wal not yet written back
+		return schema.Folio, nil // marked in a -wal not yet written back
 	}
 	rows, err := db.Query(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
 	if err != nil {
@@ -366,21 +225,7 @@ func recognise(path string) (fileKind, error) {
 	if err := rows.Err(); err != nil {
 		return 0, classify(err)
 	}
-	has := map[string]bool{}
-	for _, t := range tables {
-		has[t] = true
-	}
-	if version >= 1 && has["folders"] && has["documents"] && has["chunks"] && has["chunks_fts"] {
-		return fileLegacy, nil
-	}
-	if len(tables) == 0 {
-		return 0, fmt.Errorf("%w: the file is an empty SQLite database; delete it or choose another library file with --db", ErrNotLibrary)
-	}
-	shown := tables
-	if len(shown) > 5 {
-		shown = append(shown[:5:5], "…")
-	}
-	return 0, fmt.Errorf("%w: the file is another program's SQLite database (tables: %s); nothing was changed", ErrNotLibrary, strings.Join(shown, ", "))
+	return schema.JudgeTables(version, tables)
 }
 
 func walSize(path string) int64 {
@@ -417,7 +262,7 @@ func create(path string) error {
 		if _, err := db.Exec(`PRAGMA journal_mode = WAL`); err != nil {
 			return err
 		}
-		for v, m := range migrations {
+		for v, m := range schema.Migrations {
 			if _, err := db.Exec(m); err != nil {
 				return fmt.Errorf("create schema %d: %w", v+1, err)
 			}
@@ -460,7 +305,7 @@ func writable(path string) bool {
 		return false
 	}
 	f.Close()
-	return dirWritable(filepath.Dir(path))
+	return platform.DirWritable(filepath.Dir(path))
 }
 
 func (ix *Index) connect() error {
@@ -583,7 +428,7 @@ func (ix *Index) migrate(ctx context.Context) error {
 		if v >= SchemaVersion {
 			return tx.Rollback() // another process migrated it meanwhile
 		}
-		if _, err := tx.ExecContext(ctx, migrations[v]); err != nil {
+		if _, err := tx.ExecContext(ctx, schema.Migrations[v]); err != nil {
 			tx.Rollback()
 			return fmt.Errorf("migrate schema %d to %d: %w", v, v+1, classify(err))
 		}

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-	"unicode/utf8"
+
+	"folio/index/query"
+	"folio/index/schema"
 )
 
 // ExampleQueries picks up to n searches a newcomer could try, taken from
@@ -29,7 +31,7 @@ func (ix *Index) ExampleQueries(ctx context.Context, n int) ([]string, error) {
 		if err != nil {
 			continue // a gap at the end of the ids
 		}
-		heading := exampleHeading(splitPath(path))
+		heading := query.ExampleHeading(schema.SplitPath(path))
 		if heading == "" || seen[strings.ToLower(heading)] {
 			continue
 		}
@@ -37,22 +39,4 @@ func (ix *Index) ExampleQueries(ctx context.Context, n int) ([]string, error) {
 		out = append(out, heading)
 	}
 	return out, nil
-}
-
-// exampleHeading is the deepest heading of a path that reads as a search:
-// two to four words, at most 40 characters, no Markdown or anchors.
-func exampleHeading(path []string) string {
-	for i := len(path) - 1; i >= 0; i-- {
-		h := path[i]
-		if j := strings.Index(h, " {#"); j > 0 {
-			h = h[:j] // a heading id, as in {#install}
-		}
-		h = strings.TrimSpace(strings.Trim(h, "`*_#:?!"))
-		words := strings.Fields(h)
-		if len(words) < 2 || len(words) > 4 || utf8.RuneCountInString(h) > 40 || strings.ContainsAny(h, "`[]<>{}()|*\\\"") {
-			continue
-		}
-		return h
-	}
-	return ""
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"folio/index/analyze"
+	"folio/index/schema"
 )
 
 // The FTS table is contentless: it keeps only the index of analysed words,
@@ -63,7 +64,7 @@ func deleteFTSRows(ctx context.Context, tx execer, query string, args ...any) (i
 		return 0, err
 	}
 	for _, r := range all {
-		cols := ftsColumns(splitPath(r.path), r.title, r.text)
+		cols := ftsColumns(schema.SplitPath(r.path), r.title, r.text)
 		if _, err := tx.ExecContext(ctx, sqlDeleteFTS, r.id, cols[0], cols[1], cols[2]); err != nil {
 			return 0, err
 		}
@@ -151,7 +152,7 @@ func (ix *Index) rebuildBatch(ctx context.Context, last int64) (int64, bool, err
 			rows.Close()
 			return 0, false, err
 		}
-		all = append(all, row{id, ftsColumns(splitPath(path), title, text)})
+		all = append(all, row{id, ftsColumns(schema.SplitPath(path), title, text)})
 		n++
 	}
 	rows.Close()

@@ -5,13 +5,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"sync"
 	"sync/atomic"
 
 	"folio/chunker"
 	"folio/files"
-	"folio/index/analyze"
+	"folio/index/schema"
 )
 
 // Health describes the library's chunks: their sizes, the defects a
@@ -33,11 +32,8 @@ type Health struct {
 	MixedSettings bool
 }
 
-// Bin is one bar of the size histogram: chunks of From ≤ size < To characters.
-type Bin struct {
-	From, To int
-	Count    int
-}
+// Bin is one bar of the size histogram (chunker.Histogram).
+type Bin = chunker.Bin
 
 // Defect is one problem in one chunk, with its citation.
 type Defect struct {
@@ -117,7 +113,7 @@ func (ix *Index) Health(ctx context.Context) (*Health, error) {
 	over, under := h.Sizes.OverMax, h.Sizes.UnderMin // per document, by measureFolder
 	h.Sizes = chunker.MeasureSizes(sizes, h.Options)
 	h.Sizes.OverMax, h.Sizes.UnderMin = over, under
-	h.Histogram = histogram(sizes)
+	h.Histogram = chunker.Histogram(sizes)
 	return h, nil
 }
 
@@ -175,7 +171,7 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 					return
 				}
 				d := docs[i]
-				opt, ok := parseChunkerTag(d.tag)
+				opt, ok := schema.ParseChunkerTag(d.tag)
 				data, err := files.ReadRegular(filepath.Join(f.Path, filepath.FromSlash(d.rel))) // never blocks on a FIFO put in its place
 				if !ok || err != nil {
 					results[i].stale = true
@@ -199,7 +195,7 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 		return nil, err
 	}
 	for i, d := range docs {
-		opt, ok := parseChunkerTag(d.tag)
+		opt, ok := schema.ParseChunkerTag(d.tag)
 		// Each chunk is judged against the settings its document was
 		// indexed with, not settings changed since.
 		judge := h.Options
@@ -232,48 +228,6 @@ func sameIDs(chunks []chunker.Chunk, ids []string) bool {
 		}
 	}
 	return true
-}
-
-// parseChunkerTag reads back the settings chunkerTag wrote; ok is false
-// for a document indexed by other rules (it is stale until rescanned).
-func parseChunkerTag(tag string) (opt chunker.Options, ok bool) {
-	var version, analyzer string
-	n, err := fmt.Sscanf(tag, "%s max=%d min=%d overlap=%d analyzer=%s", &version, &opt.Max, &opt.Min, &opt.Overlap, &analyzer)
-	return opt, err == nil && n == 5 && version == chunker.Version && analyzer == analyze.Version
-}
-
-// histogram puts chunk sizes into bins of a round width, about a dozen.
-func histogram(chunks []chunker.Chunk) []Bin {
-	if len(chunks) == 0 {
-		return nil
-	}
-	sizes := make([]int, len(chunks))
-	for i, c := range chunks {
-		sizes[i] = len([]rune(c.Text))
-	}
-	sort.Ints(sizes)
-	// Bins up to the 99th percentile; the long tail goes in the last bin.
-	top := sizes[min(len(sizes)-1, len(sizes)*99/100)]
-	width := 50
-	for _, w := range []int{50, 100, 150, 200, 250, 500, 1000, 2000, 5000} {
-		width = w
-		if top/w <= 12 {
-			break
-		}
-	}
-	n := top/width + 1
-	bins := make([]Bin, n+1)
-	for i := range bins {
-		bins[i] = Bin{From: i * width, To: (i + 1) * width}
-	}
-	bins[n].To = sizes[len(sizes)-1] + 1
-	for _, s := range sizes {
-		bins[min(s/width, n)].Count++
-	}
-	if bins[n].Count == 0 {
-		bins = bins[:n]
-	}
-	return bins
 }
 
 // documentWarnings adds the folder's documents indexed with a reservation.

@@ -16,7 +16,7 @@ import (
 
 	"folio/chunker"
 	"folio/files"
-	"folio/index/analyze"
+	"folio/index/schema"
 )
 
 // Progress reports an import as it runs.
@@ -90,13 +90,6 @@ type prepared struct {
 	skip      string      // reason, when the file cannot be indexed
 	warnings  string
 	cancelled bool
-}
-
-// chunkerTag records the chunker version, its settings and the analyzer
-// version a document was indexed with; a change of any re-indexes it on the
-// next scan.
-func chunkerTag(o chunker.Options) string {
-	return fmt.Sprintf("%s max=%d min=%d overlap=%d analyzer=%s", chunker.Version, o.Max, o.Min, o.Overlap, analyze.Version)
 }
 
 // AddFolder records dir as a library folder and imports it.
@@ -287,7 +280,7 @@ func (ix *Index) splitter(ctx context.Context, opt ImportOptions) (splitFunc, st
 	}
 	return func(ctx context.Context, id string, data []byte) (*chunker.Document, error) {
 		return chunker.SplitContext(ctx, id, data, opt.Chunking)
-	}, chunkerTag(opt.Chunking), nil
+	}, schema.ChunkerTag(opt.Chunking), nil
 }
 
 // diff sorts the listing against the index. Files whose size and time
@@ -583,7 +576,7 @@ func prepare(ctx context.Context, f files.Found, old *known, split func(context.
 		return p
 	}
 	p.doc = doc
-	p.warnings = documentWarnings(doc)
+	p.warnings = doc.Warnings()
 	p.fts = make([][3]string, len(doc.Chunks))
 	for i, c := range doc.Chunks {
 		if i%64 == 0 && ctx.Err() != nil {
@@ -593,20 +586,4 @@ func prepare(ctx context.Context, f files.Found, old *known, split func(context.
 		p.fts[i] = ftsColumns(c.Path, doc.Title, c.Text)
 	}
 	return p
-}
-
-// documentWarnings says what of a file could not be indexed as it is.
-func documentWarnings(doc *chunker.Document) string {
-	var w []string
-	if doc.InvalidBytes > 0 {
-		w = append(w, fmt.Sprintf("%d invalid UTF-8 bytes replaced", doc.InvalidBytes))
-	}
-	for _, o := range doc.Omitted {
-		if o.StartLine == o.EndLine {
-			w = append(w, fmt.Sprintf("line %d: %s", o.StartLine, o.Reason))
-		} else {
-			w = append(w, fmt.Sprintf("lines %d-%d: %s", o.StartLine, o.EndLine, o.Reason))
-		}
-	}
-	return strings.Join(w, "; ")
 }

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"time"
 
 	"folio/chunker"
@@ -149,7 +148,7 @@ func deepestFolder(folders []Folder, path string, dir bool, root func(Folder) st
 			continue
 		}
 		rel, err := filepath.Rel(r, path)
-		if err != nil || !scansReach(filepath.ToSlash(rel), dir) {
+		if err != nil || !files.ScansReach(filepath.ToSlash(rel), dir) {
 			continue
 		}
 		best, bestRoot, bestRel, found = f, r, filepath.ToSlash(rel), true
@@ -158,25 +157,6 @@ func deepestFolder(folders []Folder, path string, dir bool, root func(Folder) st
 		bestRel = ""
 	}
 	return best, bestRel, found
-}
-
-// scansReach reports whether a folder's scans enter every folder on the
-// way to rel, and rel itself when it is a folder (files.LeftOutFolder). A
-// hidden file is reached, and skipped with its reason recorded.
-func scansReach(rel string, dir bool) bool {
-	if rel == "." {
-		return true
-	}
-	parts := strings.Split(rel, "/")
-	if !dir {
-		parts = parts[:len(parts)-1]
-	}
-	for _, d := range parts {
-		if files.LeftOutFolder(d) != "" {
-			return false
-		}
-	}
-	return true
 }
 
 // SetSample marks a folder as the bundled sample library.

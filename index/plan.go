@@ -2,7 +2,6 @@ package index
 
 import (
 	"context"
-	"sort"
 	"strings"
 	"sync"
 
@@ -18,19 +17,6 @@ import (
 // library the dfCap-th posting lies (chunk ids grow through the library).
 // Rare words, the ones that decide a ranking, are exact.
 const dfCap = 500
-
-// togetherWords is how many of a query's common words the first stage
-// looks for together when each alone matches too many passages.
-const togetherWords = 3
-
-// pairBudget is how many postings the first stage scores before it asks
-// for passages holding two of its words that are each in more than pairDF
-// passages, instead of one.
-const (
-	pairBudget = 1500
-	pairDF     = 1000
-	pairWords  = 4
-)
 
 // dfCache keeps document frequencies between searches while the library
 // does not change (a window searching as the user types asks for the same
@@ -101,7 +87,7 @@ func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error)
 			return nil, err
 		}
 	}
-	w.st.retrieve = retrievals(w.optional)
+	w.st.retrieve = query.Retrievals(w.optional)
 	w.st.matches = q.Matches
 	return w.st, nil
 }
@@ -128,13 +114,7 @@ type weights struct {
 	n        float64 // the library's chunks
 	lastRow  int64
 	st       *stats
-	optional []candidate
-}
-
-// candidate is an optional clause and how many passages hold it.
-type candidate struct {
-	clause int
-	df     float64
+	optional []query.Candidate
 }
 
 // df is how many passages hold clause c, wherever and however it is asked
@@ -168,7 +148,7 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	if !c.Optional() {
 		return nil
 	}
-	w.optional = append(w.optional, candidate{i, d})
+	w.optional = append(w.optional, query.Candidate{Clause: i, DF: d})
 	if c.Prefix {
 		return nil
 	}
@@ -203,7 +183,7 @@ func (w *weights) addCorrections(ctx context.Context, q *query.Query, c query.Cl
 	for _, f := range fixes {
 		q.Clauses = append(q.Clauses, query.Clause{Terms: []string{f.term}, Word: c.Word})
 		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{f.term}, IDF: rank.IDF(f.df, w.n), Word: c.Word, Weight: correctionWeight})
-		w.optional = append(w.optional, candidate{len(q.Clauses) - 1, f.df})
+		w.optional = append(w.optional, query.Candidate{Clause: len(q.Clauses) - 1, DF: f.df})
 		w.st.corrections = append(w.st.corrections, Correction{Typed: c.Typed, Searched: f.term})
 	}
 	return nil
@@ -222,59 +202,7 @@ func (w *weights) addVariants(ctx context.Context, q *query.Query, c query.Claus
 		}
 		q.Clauses = append(q.Clauses, query.Clause{Terms: []string{v}, Word: c.Word})
 		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{v}, IDF: rank.IDF(d, w.n), Word: c.Word, Weight: correctionWeight})
-		w.optional = append(w.optional, candidate{len(q.Clauses) - 1, d})
+		w.optional = append(w.optional, query.Candidate{Clause: len(q.Clauses) - 1, DF: d})
 	}
 	return nil
-}
-
-// retrievals picks the clauses the first stage searches: the rarest, while
-// their postings stay within retrievalBudget, and how it searches them.
-func retrievals(optional []candidate) []query.Retrieval {
-	sort.SliceStable(optional, func(i, j int) bool { return optional[i].df < optional[j].df })
-	budget := 0.0
-	var known []candidate
-	for _, o := range optional {
-		if o.df > 0 { // a word not in the library finds nothing
-			known = append(known, o)
-		}
-	}
-	var chosen []int
-	for _, o := range known {
-		if len(chosen) > 0 && budget+o.df > retrievalBudget {
-			break
-		}
-		budget += o.df
-		chosen = append(chosen, o.clause)
-	}
-	switch {
-	case budget > retrievalBudget && len(known) > 1:
-		// Even the rarest word is common (a short query of common words in
-		// a large library): the passages holding the rarest words together,
-		// up to togetherWords of them, are the candidates, which FTS5 finds
-		// without scoring every passage of each.
-		for _, o := range known[1:min(len(known), togetherWords)] {
-			chosen = append(chosen, o.clause)
-		}
-		return []query.Retrieval{{Alone: chosen, All: true}, {Paired: chosen}, {Alone: chosen}}
-	case budget > pairBudget && len(chosen) > 1:
-		// Scoring a passage costs FTS5 twenty times what finding it does,
-		// and a passage with only one of a few common words is rarely
-		// among the best: words in at most pairDF passages find passages
-		// alone, the commoner ones two at a time, the pairWords rarest of
-		// them (each pair reads its words' postings again).
-		var r query.Retrieval
-		for i, c := range chosen {
-			if known[i].df <= pairDF {
-				r.Alone = append(r.Alone, c)
-			} else if len(r.Paired) < pairWords {
-				r.Paired = append(r.Paired, c)
-			}
-		}
-		if len(r.Alone) == 0 && len(r.Paired) < 2 {
-			r = query.Retrieval{Alone: chosen}
-		}
-		return []query.Retrieval{r, {Alone: chosen}}
-	default:
-		return []query.Retrieval{{Alone: chosen}}
-	}
 }

@@ -11,8 +11,10 @@ import (
 	"time"
 
 	"folio/index/analyze"
+	"folio/index/dedup"
 	"folio/index/query"
 	"folio/index/rank"
+	"folio/index/schema"
 	"folio/index/snippet"
 )
 
@@ -33,9 +35,6 @@ const (
 	candidatesPerWord = 30
 	minCandidates     = 60
 	maxCandidates     = 200
-	// retrievalBudget bounds the postings the first stage reads: words are
-	// taken rarest first while their passages add up to at most this many.
-	retrievalBudget = 4000
 	// rankedCap bounds the passages the first stage ranks and reads while
 	// looking for different ones among copies.
 	rankedCap = 800
@@ -105,9 +104,9 @@ type Hit struct {
 	// or time differ): Cite says where the passage is now.
 	Stale    bool
 	doc      int64
-	docSize  int64     // the file's size and time when indexed (cite.go)
-	docMTime int64     // …
-	sig      signature // for telling copies apart (dup.go)
+	docSize  int64           // the file's size and time when indexed (cite.go)
+	docMTime int64           // …
+	sig      dedup.Signature // for telling copies apart (dup.go)
 }
 
 // Citation is how a hit is quoted: folder/path:start-end · Heading > Path.
@@ -314,8 +313,8 @@ func scanHits(rows *sql.Rows, each func(Hit)) (int, error) {
 			return n, err
 		}
 		h.Score = -h.Score // bm25 is lower-is-better
-		h.HeadingPath = splitPath(path)
-		h.sig = signatureOf(h.Text)
+		h.HeadingPath = schema.SplitPath(path)
+		h.sig = dedup.Of(h.Text)
 		each(h)
 		n++
 	}
@@ -412,9 +411,9 @@ func (ix *Index) filters(ctx context.Context, opt SearchOptions) (string, []any,
 		args = append(args, likePrefix(filepath.ToSlash(opt.PathPrefix)))
 	}
 	if len(opt.HeadingPrefix) > 0 {
-		joined := joinPath(opt.HeadingPrefix)
+		joined := schema.JoinPath(opt.HeadingPrefix)
 		sb.WriteString(` AND (c.path = ? OR c.path LIKE ? ESCAPE '\')`)
-		args = append(args, joined, likePrefix(joined+pathSep))
+		args = append(args, joined, likePrefix(joined+schema.PathSep))
 	}
 	return sb.String(), args, nil
 }
@@ -451,7 +450,7 @@ func (ix *Index) Section(ctx context.Context, chunkRowID int64) ([]SectionChunk,
 		if err := rows.Scan(&s.ChunkRowID, &s.Ordinal, &s.Kind, &s.StartLine, &s.EndLine, &path, &s.Text); err != nil {
 			return nil, fmt.Errorf("section of chunk %d: %w", chunkRowID, err)
 		}
-		s.HeadingPath = splitPath(path)
+		s.HeadingPath = schema.SplitPath(path)
 		out = append(out, s)
 	}
 	return out, rows.Err()

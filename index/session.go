@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"time"
+
+	"folio/index/platform"
 )
 
 // A writing session is one process that opened the library for writing.
@@ -28,7 +30,7 @@ func (ix *Index) startSession(ctx context.Context) error {
 		}
 		// A session on another machine (a library on a shared drive) cannot
 		// be asked; it is judged when that machine opens the library.
-		if h == host && !processAlive(int(pid)) {
+		if h == host && !platform.ProcessAlive(int(pid)) {
 			ix.unclean = true
 		}
 	}
@@ -85,7 +87,7 @@ func (ix *Index) CheckUnclean(ctx context.Context) error {
 			rows.Close()
 			return classify(err)
 		}
-		if !processAlive(int(pid)) {
+		if !platform.ProcessAlive(int(pid)) {
 			dead = append(dead, id)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"folio/files"
+	"folio/index/schema"
 )
 
 // writer is the one goroutine that writes: batched transactions, each
@@ -248,7 +249,7 @@ func (w *writer) write(p prepared) error {
 		return err
 	}
 	for i, c := range p.doc.Chunks {
-		res, err := w.exec(sqlInsertChunk, docID, c.ID, c.Ordinal, string(c.Kind), joinPath(c.Path), c.Section, c.StartLine, c.EndLine, c.Text)
+		res, err := w.exec(sqlInsertChunk, docID, c.ID, c.Ordinal, string(c.Kind), schema.JoinPath(c.Path), c.Section, c.StartLine, c.EndLine, c.Text)
 		if err != nil {
 			return err
 		}

@@ -1,11 +1,11 @@
 //go:build windows
 
-package index
+package platform
 
 import "syscall"
 
-// processAlive reports whether a process with this id runs on this machine.
-func processAlive(pid int) bool {
+// ProcessAlive reports whether a process with this id runs on this machine.
+func ProcessAlive(pid int) bool {
 	const queryLimitedInformation = 0x1000 // PROCESS_QUERY_LIMITED_INFORMATION
 	h, err := syscall.OpenProcess(queryLimitedInformation, false, uint32(pid))
 	if err != nil {
@@ -19,6 +19,6 @@ func processAlive(pid int) bool {
 	return code == 259 // STILL_ACTIVE
 }
 
-// dirWritable: Windows has no write permission bit on folders that SQLite
+// DirWritable: Windows has no write permission bit on folders that SQLite
 // would trip over; a failure to create the journal shows when opening.
-func dirWritable(string) bool { return true }
+func DirWritable(string) bool { return true }

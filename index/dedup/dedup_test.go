@@ -1,4 +1,4 @@
-package index
+package dedup
 
 import (
 	"strings"
@@ -23,7 +23,7 @@ func TestCopiesAreTheSamePassage(t *testing.T) {
 		{"short text", "short text", true},
 		{"short text", "short text.", false}, // short passages must be identical
 	} {
-		if got := signatureOf(c.a).same(signatureOf(c.b)); got != c.same {
+		if got := Of(c.a).Same(Of(c.b)); got != c.same {
 			t.Errorf("same(%.40q…, %.40q…) = %v, want %v", c.a, c.b, got, c.same)
 		}
 	}

@@ -1,0 +1,82 @@
+package query
+
+import "sort"
+
+// How the first stage of a search picks what to look for, from how many
+// passages hold each optional clause (the index counts them).
+
+// retrievalBudget bounds the postings the first stage reads: words are
+// taken rarest first while their passages add up to at most this many.
+const retrievalBudget = 4000
+
+// togetherWords is how many of a query's common words the first stage
+// looks for together when each alone matches too many passages.
+const togetherWords = 3
+
+// pairBudget is how many postings the first stage scores before it asks
+// for passages holding two of its words that are each in more than pairDF
+// passages, instead of one.
+const (
+	pairBudget = 1500
+	pairDF     = 1000
+	pairWords  = 4
+)
+
+// Candidate is an optional clause (its index in Query.Clauses) and how
+// many passages hold it.
+type Candidate struct {
+	Clause int
+	DF     float64
+}
+
+// Retrievals picks the clauses the first stage searches: the rarest, while
+// their postings stay within retrievalBudget, and how it searches them.
+func Retrievals(optional []Candidate) []Retrieval {
+	sort.SliceStable(optional, func(i, j int) bool { return optional[i].DF < optional[j].DF })
+	budget := 0.0
+	var known []Candidate
+	for _, o := range optional {
+		if o.DF > 0 { // a word not in the library finds nothing
+			known = append(known, o)
+		}
+	}
+	var chosen []int
+	for _, o := range known {
+		if len(chosen) > 0 && budget+o.DF > retrievalBudget {
+			break
+		}
+		budget += o.DF
+		chosen = append(chosen, o.Clause)
+	}
+	switch {
+	case budget > retrievalBudget && len(known) > 1:
+		// Even the rarest word is common (a short query of common words in
+		// a large library): the passages holding the rarest words together,
+		// up to togetherWords of them, are the candidates, which FTS5 finds
+		// without scoring every passage of each.
+		for _, o := range known[1:min(len(known), togetherWords)] {
+			chosen = append(chosen, o.Clause)
+		}
+		return []Retrieval{{Alone: chosen, All: true}, {Paired: chosen}, {Alone: chosen}}
+	case budget > pairBudget && len(chosen) > 1:
+		// Scoring a passage costs FTS5 twenty times what finding it does,
+		// and a passage with only one of a few common words is rarely
+		// among the best: words in at most pairDF passages find passages
+		// alone, the commoner ones two at a time, the pairWords rarest of
+		// them (each pair reads its words' postings again).
+		var r Retrieval
+		for i, c := range chosen {
+			if known[i].DF <= pairDF {
+				r.Alone = append(r.Alone, c)
+			} else if len(r.Paired) < pairWords {
+				r.Paired = append(r.Paired, c)
+			}
+		}
+		if len(r.Alone) == 0 && len(r.Paired) < 2 {
+			r = Retrieval{Alone: chosen}
+		}
+		return []Retrieval{r, {Alone: chosen}}
+	default:
+		return []Retrieval{{Alone: chosen}}
+	}
+}

@@ -1,0 +1,145 @@
+// Package schema is the shape of a Folio library file, apart from the
+// code that opens it: the SQL steps from each schema version to the next,
+// the marks that say a file is Folio's, and how heading paths and chunker
+// settings are written into rows. It holds no connection (no SQLite
+// import), so the format can be read and tested on its own.
+package schema
+
+import (
+	"fmt"
+	"strings"
+
+	"folio/chunker"
+	"folio/index/analyze"
+)
+
+// Version is stored in PRAGMA user_version: len(Migrations).
+const Version = 2
+
+// ApplicationID marks a SQLite file as a Folio library (PRAGMA
+// application_id, bytes 68–71 of the header): "Foli".
+const ApplicationID = 0x466f6c69
+
+// Migrations[i] brings a database from user_version i to i+1. Each runs in
+// one IMMEDIATE transaction that re-reads the version first, so two
+// processes opening an old library at once migrate it once.
+var Migrations = []string{
+	// 0 → 1: the first schema.
+	`CREATE TABLE folders(
+		id INTEGER PRIMARY KEY,
+		path TEXT NOT NULL UNIQUE,
+		added_at INTEGER NOT NULL,
+		last_scan INTEGER NOT NULL DEFAULT 0,
+		sample INTEGER NOT NULL DEFAULT 0
+	);
+	CREATE TABLE documents(
+		id INTEGER PRIMARY KEY,
+		folder_id INTEGER NOT NULL REFERENCES folders(id) ON DELETE CASCADE,
+		rel_path TEXT NOT NULL,
+		size INTEGER NOT NULL,
+		mtime INTEGER NOT NULL,
+		hash TEXT NOT NULL,
+		title TEXT NOT NULL,
+		chunker TEXT NOT NULL,
+		indexed_at INTEGER NOT NULL,
+		UNIQUE(folder_id, rel_path)
+	);
+	CREATE TABLE chunks(
+		id INTEGER PRIMARY KEY,
+		doc_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+		chunk_id TEXT NOT NULL,
+		ordinal INTEGER NOT NULL,
+		kind TEXT NOT NULL,
+		path TEXT NOT NULL,
+		section TEXT NOT NULL,
+		start_line INTEGER NOT NULL,
+		end_line INTEGER NOT NULL,
+		text TEXT NOT NULL
+	);
+	CREATE INDEX chunks_doc ON chunks(doc_id, ordinal);
+	CREATE INDEX chunks_section ON chunks(section);
+	CREATE TABLE skipped(
+		folder_id INTEGER NOT NULL REFERENCES folders(id) ON DELETE CASCADE,
+		rel_path TEXT NOT NULL,
+		reason TEXT NOT NULL,
+		PRIMARY KEY(folder_id, rel_path)
+	);
+	CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+	-- Contentless: the analysed text is only needed to find rows; snippets
+	-- come from chunks.text. contentless_delete lets a row be removed by
+	-- rowid alone, so nothing can fall out of sync.
+	CREATE VIRTUAL TABLE chunks_fts USING fts5(heading, title, body,
+		content='', contentless_delete=1, tokenize='ascii');
+	-- Removed medical or policy text must not linger in the file.
+	INSERT INTO chunks_fts(chunks_fts, rank) VALUES('secure-delete', 1);`,
+
+	// 1 → 2: the file says it is Folio's; folders remember being offline
+	// and keep their counts (the writer keeps them exact, so listing folders
+	// costs the same at a million chunks as at ten); documents keep their
+	// chunk count and import warnings; writing sessions are recorded so
+	// only a library that was not closed cleanly is checked at open.
+	//
+	// The FTS table is rebuilt without contentless_delete: that option
+	// deletes by tombstones and leaves the removed rows' words in the file
+	// until a merge happens to rewrite their segment. Rows are now removed
+	// with FTS5's 'delete' command and the analysed text (see index/fts.go, ftsColumns),
+	// which with secure-delete takes the words out at once. The rows are
+	// put back from the chunks table by Go code (the analyser is Go), from
+	// the chunk id in fts.rebuild_from.
+	`PRAGMA application_id = ` + fmt.Sprint(ApplicationID) + `;
+	DROP TABLE chunks_fts;
+	CREATE VIRTUAL TABLE chunks_fts USING fts5(heading, title, body, content='', tokenize='ascii');
+	INSERT INTO chunks_fts(chunks_fts, rank) VALUES('secure-delete', 1);
+	-- The index's own vocabulary, where typos find their close words.
+	CREATE VIRTUAL TABLE chunks_fts_v USING fts5vocab(chunks_fts, 'row');
+	DELETE FROM settings WHERE key = 'fts.analyzer';
+	INSERT OR REPLACE INTO settings(key, value) VALUES('fts.rebuild_from', '0');
+	ALTER TABLE folders ADD COLUMN offline TEXT NOT NULL DEFAULT '';
+	ALTER TABLE folders ADD COLUMN n_documents INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE folders ADD COLUMN n_chunks INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE folders ADD COLUMN n_bytes INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE documents ADD COLUMN n_chunks INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE documents ADD COLUMN warnings TEXT NOT NULL DEFAULT '';
+	UPDATE documents SET n_chunks = (SELECT count(*) FROM chunks WHERE doc_id = documents.id);
+	UPDATE folders SET
+		n_documents = (SELECT count(*) FROM documents WHERE folder_id = folders.id),
+		n_chunks = (SELECT coalesce(sum(n_chunks), 0) FROM documents WHERE folder_id = folders.id),
+		n_bytes = (SELECT coalesce(sum(size), 0) FROM documents WHERE folder_id = folders.id);
+	CREATE TABLE sessions(
+		id INTEGER PRIMARY KEY,
+		host TEXT NOT NULL,
+		pid INTEGER NOT NULL,
+		started INTEGER NOT NULL
+	);`,
+}
+
+// PathSep joins heading paths in the chunks table; it cannot occur in a
+// heading, and it sorts below every printable character, so a LIKE on a
+// prefix of the joined path matches exactly the sub-sections.
+const PathSep = "\x1f"
+
+// JoinPath stores a heading path.
+func JoinPath(p []string) string { return strings.Join(p, PathSep) }
+
+// SplitPath reads back a stored heading path.
+func SplitPath(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, PathSep)
+}
+
+// ChunkerTag records the chunker version, its settings and the analyzer
+// version a document was indexed with; a change of any re-indexes it on the
+// next scan.
+func ChunkerTag(o chunker.Options) string {
+	return fmt.Sprintf("%s max=%d min=%d overlap=%d analyzer=%s", chunker.Version, o.Max, o.Min, o.Overlap, analyze.Version)
+}
+
+// ParseChunkerTag reads back the settings ChunkerTag wrote; ok is false
+// for a document indexed by other rules (it is stale until rescanned).
+func ParseChunkerTag(tag string) (opt chunker.Options, ok bool) {
+	var version, analyzer string
+	n, err := fmt.Sscanf(tag, "%s max=%d min=%d overlap=%d analyzer=%s", &version, &opt.Max, &opt.Min, &opt.Overlap, &analyzer)
+	return opt, err == nil && n == 5 && version == chunker.Version && analyzer == analyze.Version
+}
