@@ -115,3 +115,54 @@ func TestEvalSettingsParse(t *testing.T) {
 		t.Error("eval without questions accepted")
 	}
 }
+
+// --halves scores odd ids (tune) and even ids (check) apart, every set
+// reports the right-file rate, and the whole-file reference runs beside.
+func TestEvalHalvesRightFileRateAndReference(t *testing.T) {
+	docs := t.TempDir()
+	for name, text := range map[string]string{
+		"travel.md": "# Travel\n\n## Booking\n\nBook travel through the travel agency; travel booking rules apply to every trip.\n\n" +
+			"## Refunds\n\nYou are reimbursed in 6 to 10 business days after the trip.\n",
+		"leave.md": "# Leave\n\n## Annual leave\n\nAnnual leave accrues four hours each pay period.\n",
+		"fever.md": "# Fever\n\n## Dosing\n\nParacetamol 15 mg/kg every 4 to 6 hours.\n",
+	} {
+		if err := os.WriteFile(filepath.Join(docs, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set := filepath.Join(t.TempDir(), "set.jsonl")
+	lines := `{"id": "q1", "q": "annual leave accrual", "answer": "four hours each pay period"}
+{"id": "q2", "q": "travel booking agency", "answer": "reimbursed in 6 to 10 business days"}
+{"id": "q3", "q": "paracetamol dose", "answer": "15 mg/kg every 4 to 6 hours"}
+`
+	if err := os.WriteFile(set, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rows := evalRows(t, "--corpus", docs, "--halves", set)
+	def, ok := rows["structural:1200+min200+overlap0"]
+	if !ok {
+		t.Fatalf("rows %v", rows)
+	}
+	m := def.Metrics
+	// Both tune questions are answered by their passage; the check
+	// question's file is first, its answering passage is not (the answer
+	// is in the section that does not say "booking").
+	if m["set tune hit@1"] != 1 || m["set check hit@1"] != 0 || m["set check file hit@1"] != 1 {
+		t.Errorf("tune hit@1 %v, check hit@1 %v, check file hit@1 %v: %v", m["set tune hit@1"], m["set check hit@1"], m["set check file hit@1"], m)
+	}
+	ref, ok := rows[referenceName]
+	if !ok {
+		t.Fatalf("no reference row: %v", rows)
+	}
+	if ref.Metrics["set check hit@1"] != 1 || ref.Chunks != 3 {
+		t.Errorf("the whole-file reference cites the whole file: %v, %d chunks", ref.Metrics, ref.Chunks)
+	}
+	if rows := evalRows(t, "--corpus", docs, "--halves", set, "--no-reference"); len(rows) != 1 {
+		t.Errorf("--no-reference: %d rows", len(rows))
+	}
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	os.WriteFile(bad, []byte(`{"id": "x", "q": "a", "answer": "b"}`+"\n"), 0o644)
+	if _, errOut, code := runCLI(t, "eval", "--corpus", docs, "--halves", bad); code != exitError || !strings.Contains(errOut, "does not end in a number") {
+		t.Errorf("an id without a number: exit %d, %q", code, errOut)
+	}
+}
