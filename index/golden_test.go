@@ -8,19 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-func sharedPath(t testing.TB, rel string) string {
-	t.Helper()
-	p := filepath.Join("..", "..", "shared", rel)
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("FOLIO_REQUIRE_SHARED") == "1" {
-			t.Fatalf("shared data %s is required (FOLIO_REQUIRE_SHARED=1) but missing: %v", p, err)
-		}
-		t.Skipf("shared data %s not present", p)
-	}
-	return p
-}
+	"folio/internal/testutil"
+)
 
 type golden struct {
 	Q      string `json:"q"`
@@ -28,7 +18,7 @@ type golden struct {
 }
 
 func readGolden(t testing.TB, rel string) []golden {
-	f, err := os.Open(sharedPath(t, rel))
+	f, err := os.Open(testutil.SharedPath(t, rel))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +44,7 @@ func readGolden(t testing.TB, rel string) []golden {
 func goldenRanks(t *testing.T, doc, questions string) []int {
 	ix := openTemp(t)
 	dir := t.TempDir()
-	data, err := os.ReadFile(sharedPath(t, filepath.Join("golden", doc)))
+	data, err := os.ReadFile(testutil.SharedPath(t, filepath.Join("golden", doc)))
 	if err != nil {
 		t.Fatal(err)
 	}
