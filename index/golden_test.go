@@ -48,7 +48,7 @@ func goldenRanks(t *testing.T, doc, questions string) []int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, dir, map[string]string{doc: string(data)})
+	testutil.WriteFiles(t, dir, map[string]string{doc: string(data)})
 	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestArabicGoldenQuestionsInTop3(t *testing.T) {
 func TestArabicNormalisationFindsVariants(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"ar.md": "# الإجازة\n\nتُقدَّم طلبات الإجـــازة قبل ١٤ يوماً.\n", "zh.md": "# 搜索\n\n中文搜索引擎的使用方法。\n"})
+	testutil.WriteFiles(t, dir, map[string]string{"ar.md": "# الإجازة\n\nتُقدَّم طلبات الإجـــازة قبل ١٤ يوماً.\n", "zh.md": "# 搜索\n\n中文搜索引擎的使用方法。\n"})
 	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestSectionContext(t *testing.T) {
 		b.WriteString("This sentence is part of a long section about zebras and their habits. ")
 	}
 	b.WriteString("\n\n## Other\n\nUnrelated.\n")
-	writeFiles(t, dir, map[string]string{"g.md": b.String()})
+	testutil.WriteFiles(t, dir, map[string]string{"g.md": b.String()})
 	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"folio/internal/testutil"
 )
 
 // What a search shows is for reading: no pipes, fences or link targets,
@@ -11,7 +13,7 @@ import (
 func TestSnippetsShowTablesCodeAndLinksForReading(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testutil.WriteFiles(t, dir, map[string]string{
 		"fever.md": "# Fever\n\n## Dosing\n\n| Medicine | Dose | How often |\n|---|---|---|\n| Paracetamol | 15 mg/kg | every 4–6 hours |\n",
 		"git.md":   "# git reset\n\nUndo the last commit, see <https://git-scm.com/docs>:\n\n```sh\ngit reset --hard HEAD~1\n```\n",
 	})

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"folio/internal/testutil"
 )
 
 // A watcher's scan reads only the paths that changed: changes there are
@@ -12,7 +14,7 @@ import (
 func TestScanOnlyReadsTheGivenPaths(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testutil.WriteFiles(t, dir, map[string]string{
 		"a.md":     "# A\n\nalpha\n",
 		"c.md":     "# C\n\ngamma\n",
 		"sub/b.md": "# B\n\nbeta\n",
@@ -22,7 +24,7 @@ func TestScanOnlyReadsTheGivenPaths(t *testing.T) {
 	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, dir, map[string]string{
+	testutil.WriteFiles(t, dir, map[string]string{
 		"a.md":         "# A\n\nalpha apricot\n",
 		"c.md":         "# C\n\ngamma cherry\n",
 		"sub/new/d.md": "# D\n\ndamson\n",
@@ -74,7 +76,7 @@ func TestScanOnlyReadsTheGivenPaths(t *testing.T) {
 func TestSearchFindsAWordWrittenAfterItWasSearched(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"a.md": "# A\n\nalpha notes\n"})
+	testutil.WriteFiles(t, dir, map[string]string{"a.md": "# A\n\nalpha notes\n"})
 	ctx := context.Background()
 	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
 		t.Fatal(err)
@@ -82,7 +84,7 @@ func TestSearchFindsAWordWrittenAfterItWasSearched(t *testing.T) {
 	if n := len(search(t, ix, "zebraword").Hits); n != 0 {
 		t.Fatalf("%d hits before the word was written", n)
 	}
-	writeFiles(t, dir, map[string]string{"a.md": "# A\n\nzebraword notes\n"})
+	testutil.WriteFiles(t, dir, map[string]string{"a.md": "# A\n\nzebraword notes\n"})
 	if _, err := ix.ScanFolder(ctx, dir, ImportOptions{Only: []string{"a.md"}}); err != nil {
 		t.Fatal(err)
 	}
