@@ -82,11 +82,7 @@ func TestArabicGoldenQuestionsInTop3(t *testing.T) {
 
 func TestArabicNormalisationFindsVariants(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	testutil.WriteFiles(t, dir, map[string]string{"ar.md": "# الإجازة\n\nتُقدَّم طلبات الإجـــازة قبل ١٤ يوماً.\n", "zh.md": "# 搜索\n\n中文搜索引擎的使用方法。\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"ar.md": "# الإجازة\n\nتُقدَّم طلبات الإجـــازة قبل ١٤ يوماً.\n", "zh.md": "# 搜索\n\n中文搜索引擎的使用方法。\n"})
 	for _, q := range []string{"إجازة", "اجازه", "الإجازة", "الاجازة", "طلبات", "14"} {
 		if r := search(t, ix, q); r.Total != 1 || r.Hits[0].Path != "ar.md" {
 			t.Errorf("%q: %d hits", q, r.Total)

@@ -642,12 +642,8 @@ func TestInterruptedMergeIsFinishedAtNextOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	testutil.WriteFiles(t, dir, map[string]string{"a.md": "# A\n\nQpwzsecretterm here\n", "b.md": "# B\n\nother words\n"})
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"a.md": "# A\n\nQpwzsecretterm here\n", "b.md": "# B\n\nother words\n"})
 	ctx := context.Background()
-	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	// Plain deletes committed, then the process dies before the merge.
 	tx, err := ix.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -745,12 +741,8 @@ func TestFolderRemovedElsewhereSaysSo(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ix.Close()
-	dir := t.TempDir()
-	testutil.WriteFiles(t, dir, map[string]string{"a.md": "# A\n\nalpha\n"})
+	dir := testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"a.md": "# A\n\nalpha\n"})
 	ctx := context.Background()
-	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	other, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -906,12 +898,8 @@ func TestCancelDoesNotWaitForASlowFile(t *testing.T) {
 
 func TestUnreadableSubfolderKeepsItsDocuments(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	testutil.WriteFiles(t, dir, map[string]string{"top.md": "# Top\n\ntop words\n", "locked/inner.md": "# Inner\n\ninner words\n", "gone/old.md": "# Old\n\nold words\n"})
+	dir := testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"top.md": "# Top\n\ntop words\n", "locked/inner.md": "# Inner\n\ninner words\n", "gone/old.md": "# Old\n\nold words\n"})
 	ctx := context.Background()
-	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	locked := filepath.Join(dir, "locked")
 	files.ReadDir = func(name string) ([]os.DirEntry, error) {
 		if name == locked {

@@ -121,11 +121,7 @@ func TestImportSearchAndCite(t *testing.T) {
 
 func TestQueryLanguage(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	testutil.WriteFiles(t, dir, map[string]string{"leave.md": leaveMD, "travel.md": "# Travel\n\nBook tickets on the portal two weeks ahead.\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"leave.md": leaveMD, "travel.md": "# Travel\n\nBook tickets on the portal two weeks ahead.\n"})
 	cases := []struct {
 		q     string
 		paths []string // heading paths of the hits, any order
@@ -167,12 +163,8 @@ func sorted(s []string) []string {
 
 func TestIncrementalScan(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	testutil.WriteFiles(t, dir, map[string]string{"a.md": "# A\n\nalpha words\n", "b.md": "# B\n\nbravo words\n", "c.md": "# C\n\ncharlie words\n"})
+	dir := testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"a.md": "# A\n\nalpha words\n", "b.md": "# B\n\nbravo words\n", "c.md": "# C\n\ncharlie words\n"})
 	ctx := context.Background()
-	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	s, err := ix.Scan(ctx, ImportOptions{})
 	if err != nil || s.Unchanged != 3 || s.Added+s.Updated+s.Removed != 0 {
 		t.Fatalf("unchanged rescan: %+v %v", s, err)
@@ -347,15 +339,11 @@ func TestSchemaVersionAndCorruption(t *testing.T) {
 
 func TestSynonymsFindTheOtherWord(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	testutil.WriteFiles(t, dir, map[string]string{
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
 		"us.md":    "# Pain relief\n\nAcetaminophen lowers fever. The maximum is 75 mg/kg per 24h.\n",
 		"temp.md":  "# Readings\n\nAn axillary reading runs low.\n",
 		"color.md": "# Paint\n\nThe colour of the centre.\n",
 	})
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	for q, want := range map[string]string{"paracetamol": "us.md", "most paracetamol in a day": "us.md", "armpit": "temp.md", "color center": "color.md"} {
 		r := search(t, ix, q)
 		if r.Total != 1 || r.Hits[0].Path != want {
@@ -472,12 +460,8 @@ func TestPassagesWithEveryWordRankFirstAndPagesDoNotRepeat(t *testing.T) {
 
 func TestOlderAnalyzerOrChunkerIsReindexed(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	testutil.WriteFiles(t, dir, map[string]string{"a.md": "# A\n\nchildren play\n"})
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"a.md": "# A\n\nchildren play\n"})
 	ctx := context.Background()
-	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	// As if an older Folio had indexed it with other analysis rules.
 	if _, err := ix.db.Exec(`UPDATE documents SET chunker = replace(chunker, 'analyzer=', 'analyzer=old')`); err != nil {
 		t.Fatal(err)

@@ -13,17 +13,13 @@ import (
 // imported and removals applied, and the rest of the folder is untouched.
 func TestScanOnlyReadsTheGivenPaths(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	testutil.WriteFiles(t, dir, map[string]string{
+	dir := testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
 		"a.md":     "# A\n\nalpha\n",
 		"c.md":     "# C\n\ngamma\n",
 		"sub/b.md": "# B\n\nbeta\n",
 		".x.md":    "# hidden\n",
 	})
 	ctx := context.Background()
-	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	testutil.WriteFiles(t, dir, map[string]string{
 		"a.md":         "# A\n\nalpha apricot\n",
 		"c.md":         "# C\n\ngamma cherry\n",
@@ -75,12 +71,8 @@ func TestScanOnlyReadsTheGivenPaths(t *testing.T) {
 // leaves the library's size and highest chunk id as they were.
 func TestSearchFindsAWordWrittenAfterItWasSearched(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	testutil.WriteFiles(t, dir, map[string]string{"a.md": "# A\n\nalpha notes\n"})
+	dir := testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"a.md": "# A\n\nalpha notes\n"})
 	ctx := context.Background()
-	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	if n := len(search(t, ix, "zebraword").Hits); n != 0 {
 		t.Fatalf("%d hits before the word was written", n)
 	}

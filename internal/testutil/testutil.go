@@ -7,6 +7,7 @@
 package testutil
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -131,4 +132,16 @@ func TempHome(t testing.TB) (home, config, cache string) {
 	t.Helper()
 	d := TempEnv(t, "HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")
 	return d[0], d[1], d[2]
+}
+
+// AddFolder writes files into a new temporary folder, adds it with add (a
+// library's AddFolder method, so that this package need not import the
+// index and the index's own tests can use it) and returns the folder.
+func AddFolder[O, S any](t testing.TB, add func(context.Context, string, O) (S, error), opt O, files map[string]string) string {
+	t.Helper()
+	dir := WriteFolder(t, files)
+	if _, err := add(context.Background(), dir, opt); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

@@ -5,7 +5,6 @@
 package testlib
 
 import (
-	"context"
 	"path/filepath"
 	"testing"
 
@@ -31,11 +30,7 @@ func Open(t testing.TB) *index.Index {
 // ix and returns it.
 func AddFolder(t testing.TB, ix *index.Index, files map[string]string) string {
 	t.Helper()
-	dir := testutil.WriteFolder(t, files)
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	return testutil.AddFolder(t, ix.AddFolder, index.ImportOptions{}, files)
 }
 
 // WithFolder returns a new library (as Open) holding one folder of files,
