@@ -7,19 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-func sharedPath(t testing.TB, rel string) string {
-	t.Helper()
-	p := filepath.Join("..", "..", "shared", rel)
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("FOLIO_REQUIRE_SHARED") == "1" {
-			t.Fatalf("shared data %s is required (FOLIO_REQUIRE_SHARED=1) but missing: %v", p, err)
-		}
-		t.Skipf("shared data %s not present", p)
-	}
-	return p
-}
+	"folio/internal/testutil"
+)
 
 func evalRows(t *testing.T, args ...string) map[string]evalRow {
 	t.Helper()
@@ -40,7 +30,7 @@ func evalRows(t *testing.T, args ...string) map[string]evalRow {
 
 // The targets: every golden question answered by the first chunk.
 func TestGoldenQuestionsAllAtTopOne(t *testing.T) {
-	golden := sharedPath(t, "golden")
+	golden := testutil.SharedPath(t, "golden")
 	// The two documents only: golden/README.md quotes an answer word for
 	// word, and a search must not be scored on finding it there.
 	docs := t.TempDir()
@@ -73,7 +63,7 @@ func TestGoldenQuestionsAllAtTopOne(t *testing.T) {
 // nDCG@10; whole-file BM25 with FTS5 and porter: about 0.354), and the
 // reranking must earn its keep over the first stage alone.
 func TestCranfieldChunksAtLeastAsGoodAsWholeFiles(t *testing.T) {
-	dir := sharedPath(t, "eval/cranfield")
+	dir := testutil.SharedPath(t, "eval/cranfield")
 	firstStage := "structural:1200+coverage=0+bm25=0+proximity=0+adjacency=0+heading=0+title=0+document=0+number=0+fts=1"
 	rows := evalRows(t, "--corpus", filepath.Join(dir, "md"), "--queries", filepath.Join(dir, "queries.jsonl"),
 		"--qrels", filepath.Join(dir, "qrels.tsv"), "--compare", "structural:1200,whole-file,"+firstStage)

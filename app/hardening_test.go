@@ -20,6 +20,7 @@ import (
 
 	"folio/app/plainlocale" // quiets Fyne under the C locale, as in main
 	"folio/index"
+	"folio/internal/testutil"
 )
 
 // TestMain lets a test run Folio as a real process (the test binary with
@@ -55,17 +56,11 @@ func fileSum(t *testing.T, path string) string {
 }
 
 func TestSampleIsNeverWrittenIntoAUserFolder(t *testing.T) {
-	cache := t.TempDir()
-	t.Setenv("XDG_CACHE_HOME", cache)
+	cache := testutil.TempEnv(t, "XDG_CACHE_HOME")[0]
 	// The reported case: a folder called sample beside the library.
 	d := t.TempDir()
 	mine := filepath.Join(d, "sample", "welcome.md")
-	if err := os.MkdirAll(filepath.Dir(mine), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(mine, []byte("# mine MYOWNWORD\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testutil.WriteFile(t, mine, "# mine MYOWNWORD\n")
 	ix, err := index.Open(filepath.Join(d, "library.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -111,15 +106,9 @@ func TestSampleIsNeverWrittenIntoAUserFolder(t *testing.T) {
 }
 
 func TestSampleRefusesAFolderThatIsNotFolios(t *testing.T) {
-	cache := t.TempDir()
-	t.Setenv("XDG_CACHE_HOME", cache)
+	cache := testutil.TempEnv(t, "XDG_CACHE_HOME")[0]
 	theirs := filepath.Join(cache, "folio", "sample")
-	if err := os.MkdirAll(theirs, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(theirs, "handbook-leave.md"), []byte("theirs"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testutil.WriteFile(t, filepath.Join(theirs, "handbook-leave.md"), "theirs")
 	ix, err := index.Open(filepath.Join(t.TempDir(), "library.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -143,10 +132,7 @@ func TestSampleRefusesAFolderThatIsNotFolios(t *testing.T) {
 func newLibraryWith(t *testing.T, files map[string]string) (db, dir string) {
 	t.Helper()
 	db = filepath.Join(t.TempDir(), "lib.db")
-	dir = t.TempDir()
-	for name, content := range files {
-		writeFileIn(t, dir, name, content)
-	}
+	dir = testutil.WriteFolder(t, files)
 	if out, errOut, code := runCLI(t, "add", "--db", db, dir); code != exitOK {
 		t.Fatalf("add: %d %q %q", code, out, errOut)
 	}
@@ -243,9 +229,7 @@ func TestScanOfAnOfflineFolderKeepsItAndFails(t *testing.T) {
 }
 
 func TestWithoutADisplayTheWindowExplainsAndCreatesNothing(t *testing.T) {
-	config, cache := t.TempDir(), t.TempDir()
-	t.Setenv("XDG_CONFIG_HOME", config)
-	t.Setenv("XDG_CACHE_HOME", cache)
+	config, cache := testutil.TempConfig(t)
 	t.Setenv("FOLIO_DB", "")
 	db := filepath.Join(t.TempDir(), "lib.db")
 	for _, display := range []string{"", ":97", "nonsense"} {

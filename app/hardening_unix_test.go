@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"folio/internal/testutil"
 )
 
 // Users and file modes as tested here are Unix's; Windows has neither
@@ -87,7 +89,7 @@ func TestLibraryOnReadOnlyStorage(t *testing.T) {
 	if err := os.Mkdir(notes, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	writeFileIn(t, notes, "a.md", "# A\n\nreadonly media words\n")
+	testutil.WriteFile(t, filepath.Join(notes, "a.md"), "# A\n\nreadonly media words\n")
 	db := filepath.Join(media, "lib.db")
 	if out, errOut, code := runCLI(t, "add", "--db", db, notes); code != exitOK {
 		t.Fatalf("add: %d %s %s", code, out, errOut)

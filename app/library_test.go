@@ -2,16 +2,17 @@ package app
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"folio/internal/testutil"
 )
 
 func TestLibraryCommands(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "lib.db")
 	dir := filepath.Dir(writeFile(t, "leave.md", "# Leave\n\n## Sick leave\n\nA doctor's note is needed after two days.\nManagers approve sick leave.\n"))
-	writeFileIn(t, dir, "broken.md", "a\x00b")
+	testutil.WriteFile(t, filepath.Join(dir, "broken.md"), "a\x00b")
 
 	out, errOut, code := runCLI(t, "add", "--db", db, dir)
 	if code != exitOK || !strings.Contains(out, "1 added") || !strings.Contains(out, "skipped broken.md: binary") {
@@ -64,12 +65,5 @@ func TestLibraryCommands(t *testing.T) {
 	}
 	if _, errOut, code := runCLI(t, "add", "--db", db, filepath.Join(dir, "missing")); code != exitError || errOut == "" {
 		t.Errorf("missing folder: %d %q", code, errOut)
-	}
-}
-
-func writeFileIn(t *testing.T, dir, name, content string) {
-	t.Helper()
-	if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -1,11 +1,12 @@
 package app
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"folio/internal/testutil"
 )
 
 // guiCall is what the window would have been opened with.
@@ -32,16 +33,7 @@ func fakeGUI(t *testing.T) *[]guiCall {
 // with exit 2 and no window.
 func TestPathsOpenTheWindowOnlyWhenTheyAreThere(t *testing.T) {
 	calls := fakeGUI(t)
-	dir := t.TempDir()
-	for name, content := range map[string]string{"notes/a.md": "# A\n", "notes/B.Markdown": "# B\n", "list.txt": "x"} {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := testutil.WriteFolder(t, map[string]string{"notes/a.md": "# A\n", "notes/B.Markdown": "# B\n", "list.txt": "x"})
 	t.Chdir(dir)
 	missing := filepath.Join(dir, "gone.md")
 

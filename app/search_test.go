@@ -3,8 +3,11 @@ package app
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"folio/internal/testutil"
 )
 
 func TestSearchFoldsCopiesAndFilesAndExplains(t *testing.T) {
@@ -77,7 +80,7 @@ func TestSearchCitesChangedFilesAsTheyAreNow(t *testing.T) {
 	if h := jsonHitOf(out); h.Stale || h.StartLine != 5 {
 		t.Fatalf("before the edit: %+v", h)
 	}
-	writeFileIn(t, dir, "fever.md", "Six lines added on top.\n\n\n\n\n\n"+note)
+	testutil.WriteFile(t, filepath.Join(dir, "fever.md"), "Six lines added on top.\n\n\n\n\n\n"+note)
 	out, _, _ = runCLI(t, "search", "--db", db, "--json", "paracetamol")
 	if h := jsonHitOf(out); !h.Stale || h.Gone || h.StartLine != 11 || h.EndLine != 11 {
 		t.Errorf("lines inserted above: %+v, want stale at line 11", h)
@@ -86,7 +89,7 @@ func TestSearchCitesChangedFilesAsTheyAreNow(t *testing.T) {
 	if !strings.Contains(out, "fever.md:11-11") || !strings.Contains(out, "changed since indexed") {
 		t.Errorf("text output:\n%s", out)
 	}
-	writeFileIn(t, dir, "fever.md", "# Fever\n\nRewritten entirely.\n")
+	testutil.WriteFile(t, filepath.Join(dir, "fever.md"), "# Fever\n\nRewritten entirely.\n")
 	out, _, _ = runCLI(t, "search", "--db", db, "paracetamol")
 	if !strings.Contains(out, "no longer in the file") {
 		t.Errorf("passage gone:\n%s", out)

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"folio/index"
+	"folio/internal/testutil"
 	"folio/watch"
 )
 
@@ -29,7 +30,7 @@ import (
 // meanwhile, the time from saving an edit to a search finding it, the
 // idle cost, and a burst of 10,000 changed files.
 func BenchmarkWatchCorpus(b *testing.B) {
-	src := sharedPath(b, "corpus")
+	src := testutil.SharedPath(b, "corpus")
 	dir := filepath.Join(b.TempDir(), "corpus")
 	if out, err := exec.Command("cp", "-r", src, dir).CombinedOutput(); err != nil {
 		b.Fatalf("copy corpus: %v %s", err, out)

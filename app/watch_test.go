@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"folio/index"
+	"folio/internal/testutil"
 )
 
 // `folio watch` end to end: it catches up with an edit made while nothing
@@ -19,12 +20,7 @@ func TestWatchCommandCatchesUpIndexesSavesAndStopsOnCtrlC(t *testing.T) {
 	dir, db := t.TempDir(), filepath.Join(t.TempDir(), "lib.db")
 	writeNote := func(name, text string) {
 		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testutil.WriteFile(t, filepath.Join(dir, name), text)
 	}
 	writeNote("a.md", "# A\n\nalpha\n")
 	ix, err := index.Open(db)

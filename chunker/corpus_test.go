@@ -10,12 +10,14 @@ import (
 	"sync"
 	"testing"
 	"unicode/utf8"
+
+	"folio/internal/testutil"
 )
 
 // corpusFiles lists every Markdown file of ../shared/corpus.
 func corpusFiles(t testing.TB, rel string) []string {
 	t.Helper()
-	root := sharedDir(t, rel)
+	root := testutil.SharedPath(t, rel)
 	var files []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {

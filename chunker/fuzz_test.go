@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"folio/internal/testutil"
 )
 
 // FuzzSplit checks the invariants on any input. Seeds are the spec
@@ -15,12 +16,13 @@ import (
 // testdata/fuzz/FuzzSplit and run as seeds from then on.
 func FuzzSplit(f *testing.F) {
 	for _, sf := range specFiles {
-		data, err := os.ReadFile(filepath.Join("..", "..", "shared", sf.file))
-		if err != nil {
-			if os.Getenv("FOLIO_REQUIRE_SHARED") == "1" {
-				f.Fatalf("spec examples are required (FOLIO_REQUIRE_SHARED=1): %v", err)
-			}
+		p, ok := testutil.LookShared(f, sf.file)
+		if !ok {
 			continue
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
 		}
 		var ex []specExample
 		if json.Unmarshal(data, &ex) == nil {

@@ -5,10 +5,12 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"folio/internal/testutil"
 )
 
 func TestPaediatricFeverMatchesReference(t *testing.T) {
-	data := readShared(t, "golden/paediatric-fever.md")
+	data := testutil.ReadShared(t, "golden/paediatric-fever.md")
 	opt := Options{Max: 700, Min: 200}
 	doc, err := Split("paediatric-fever.md", data, opt)
 	if err != nil {
@@ -49,7 +51,7 @@ func TestPaediatricFeverMatchesReference(t *testing.T) {
 }
 
 func TestFixedBaselineShowsReferenceDefects(t *testing.T) {
-	data := readShared(t, "golden/paediatric-fever.md")
+	data := testutil.ReadShared(t, "golden/paediatric-fever.md")
 	doc, err := SplitFixed("paediatric-fever.md", data, 400, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +78,7 @@ func TestFixedBaselineShowsReferenceDefects(t *testing.T) {
 
 // The size sweep of ../shared/golden/README.md: max → n, min, p50, p90, max, over.
 func TestSizeSweepReproducesReference(t *testing.T) {
-	data := readShared(t, "golden/paediatric-fever.md")
+	data := testutil.ReadShared(t, "golden/paediatric-fever.md")
 	reference := map[int][6]int{
 		120:  {15, 39, 82, 148, 181, 4},
 		200:  {9, 119, 148, 196, 196, 0},
@@ -106,7 +108,7 @@ func TestSizeSweepReproducesReference(t *testing.T) {
 
 // The overlap table of ../shared/golden/README.md at max 260.
 func TestOverlapRepairsSeparatedSentences(t *testing.T) {
-	data := readShared(t, "golden/paediatric-fever.md")
+	data := testutil.ReadShared(t, "golden/paediatric-fever.md")
 	reference := []struct {
 		separated int
 		stored    float64
@@ -135,7 +137,7 @@ func TestOverlapRepairsSeparatedSentences(t *testing.T) {
 }
 
 func TestArabicPolicyOneChunkPerHeading(t *testing.T) {
-	data := readShared(t, "golden/leave-policy-ar.md")
+	data := testutil.ReadShared(t, "golden/leave-policy-ar.md")
 	opt := DefaultOptions()
 	doc, err := Split("leave-policy-ar.md", data, opt)
 	if err != nil {

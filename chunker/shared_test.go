@@ -1,37 +1,11 @@
 package chunker
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
 )
-
-// sharedDir returns ../shared/<rel>. Tests that need it fail when CI asks
-// for the shared data (FOLIO_REQUIRE_SHARED=1) and it is missing, and skip
-// on a machine that simply does not have it.
-func sharedDir(t testing.TB, rel string) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "shared", rel)
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("FOLIO_REQUIRE_SHARED") == "1" {
-			t.Fatalf("shared data %s is required (FOLIO_REQUIRE_SHARED=1) but missing: %v", dir, err)
-		}
-		t.Skipf("shared data %s not present", dir)
-	}
-	return dir
-}
-
-func readShared(t testing.TB, rel string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(sharedDir(t, rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
 
 // fileLines splits the original bytes the way an editor does (LF, CRLF or
 // CR end a line, UTF-16 with a byte-order mark is decoded), independently

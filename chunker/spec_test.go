@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+
+	"folio/internal/testutil"
 )
 
 type specExample struct {
@@ -15,7 +17,7 @@ type specExample struct {
 func loadSpec(t testing.TB, rel string) []specExample {
 	t.Helper()
 	var ex []specExample
-	if err := json.Unmarshal(readShared(t, rel), &ex); err != nil {
+	if err := json.Unmarshal(testutil.ReadShared(t, rel), &ex); err != nil {
 		t.Fatalf("%s: %v", rel, err)
 	}
 	return ex

@@ -12,11 +12,12 @@ import (
 
 	"folio/chunker"
 	"folio/index/query"
+	"folio/internal/testutil"
 )
 
 // benchImport imports one corpus folder into a fresh library per iteration.
 func benchImport(b *testing.B, rel string) {
-	dir := sharedPath(b, rel)
+	dir := testutil.SharedPath(b, rel)
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		ix, err := Open(filepath.Join(b.TempDir(), "lib.db"))
@@ -46,7 +47,7 @@ func BenchmarkRescanTldrUnchanged(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer ix.Close()
-	if _, err := ix.AddFolder(context.Background(), sharedPath(b, "corpus/tldr"), ImportOptions{}); err != nil {
+	if _, err := ix.AddFolder(context.Background(), testutil.SharedPath(b, "corpus/tldr"), ImportOptions{}); err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
@@ -128,7 +129,7 @@ func benchQueries(b *testing.B, ix *Index, queries []string) {
 // change it.
 func importOnce(b *testing.B, rel string) (*Index, string) {
 	b.Helper()
-	dir := sharedPath(b, rel)
+	dir := testutil.SharedPath(b, rel)
 	ix, err := Open(filepath.Join(b.TempDir(), "lib.db"))
 	if err != nil {
 		b.Fatal(err)
@@ -247,7 +248,7 @@ func BenchmarkPurge(b *testing.B) {
 func BenchmarkNaturalQuestions(b *testing.B) {
 	ix := benchLibrary(b)
 	defer ix.Close()
-	data, err := os.ReadFile(filepath.Join(sharedPath(b, "eval"), "dev-golden.jsonl"))
+	data, err := os.ReadFile(filepath.Join(testutil.SharedPath(b, "eval"), "dev-golden.jsonl"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -7,13 +7,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"folio/internal/testutil"
 )
 
 func TestCitationsAreCheckedAgainstTheFileAsItIsNow(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()
 	note := "# Fever\n\n## Dosing\n\nParacetamol every four to six hours,\nat most four doses a day.\n\n## Other\n\nRest and fluids.\n"
-	writeFiles(t, dir, map[string]string{"fever.md": note})
+	testutil.WriteFiles(t, dir, map[string]string{"fever.md": note})
 	ctx := context.Background()
 	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"folio/chunker"
+	"folio/internal/testutil"
 )
 
 func TestExampleQueriesComeFromTheLibrarysHeadings(t *testing.T) {
@@ -13,7 +14,7 @@ func TestExampleQueriesComeFromTheLibrarysHeadings(t *testing.T) {
 		t.Fatalf("empty library: %q %v", got, err)
 	}
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testutil.WriteFiles(t, dir, map[string]string{
 		"fever.md": "# Fever in children\n\n## Antipyretic dosing {#dosing}\n\ntext\n\n## When to see a doctor\n\ntext\n",
 		"leave.md": "# Leave\n\n## Annual leave\n\ntext\n\n## `code` heading (x)\n\ntext\n",
 	})

@@ -8,19 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-func sharedPath(t testing.TB, rel string) string {
-	t.Helper()
-	p := filepath.Join("..", "..", "shared", rel)
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("FOLIO_REQUIRE_SHARED") == "1" {
-			t.Fatalf("shared data %s is required (FOLIO_REQUIRE_SHARED=1) but missing: %v", p, err)
-		}
-		t.Skipf("shared data %s not present", p)
-	}
-	return p
-}
+	"folio/internal/testutil"
+)
 
 type golden struct {
 	Q      string `json:"q"`
@@ -28,7 +18,7 @@ type golden struct {
 }
 
 func readGolden(t testing.TB, rel string) []golden {
-	f, err := os.Open(sharedPath(t, rel))
+	f, err := os.Open(testutil.SharedPath(t, rel))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,11 +44,11 @@ func readGolden(t testing.TB, rel string) []golden {
 func goldenRanks(t *testing.T, doc, questions string) []int {
 	ix := openTemp(t)
 	dir := t.TempDir()
-	data, err := os.ReadFile(sharedPath(t, filepath.Join("golden", doc)))
+	data, err := os.ReadFile(testutil.SharedPath(t, filepath.Join("golden", doc)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, dir, map[string]string{doc: string(data)})
+	testutil.WriteFiles(t, dir, map[string]string{doc: string(data)})
 	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -92,11 +82,7 @@ func TestArabicGoldenQuestionsInTop3(t *testing.T) {
 
 func TestArabicNormalisationFindsVariants(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"ar.md": "# الإجازة\n\nتُقدَّم طلبات الإجـــازة قبل ١٤ يوماً.\n", "zh.md": "# 搜索\n\n中文搜索引擎的使用方法。\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"ar.md": "# الإجازة\n\nتُقدَّم طلبات الإجـــازة قبل ١٤ يوماً.\n", "zh.md": "# 搜索\n\n中文搜索引擎的使用方法。\n"})
 	for _, q := range []string{"إجازة", "اجازه", "الإجازة", "الاجازة", "طلبات", "14"} {
 		if r := search(t, ix, q); r.Total != 1 || r.Hits[0].Path != "ar.md" {
 			t.Errorf("%q: %d hits", q, r.Total)
@@ -122,7 +108,7 @@ func TestSectionContext(t *testing.T) {
 		b.WriteString("This sentence is part of a long section about zebras and their habits. ")
 	}
 	b.WriteString("\n\n## Other\n\nUnrelated.\n")
-	writeFiles(t, dir, map[string]string{"g.md": b.String()})
+	testutil.WriteFiles(t, dir, map[string]string{"g.md": b.String()})
 	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}

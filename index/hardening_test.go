@@ -20,6 +20,7 @@ import (
 
 	"folio/chunker"
 	"folio/files"
+	"folio/internal/testutil"
 )
 
 // fileDigest is a file's content hash, or "" when it does not exist.
@@ -152,7 +153,7 @@ func TestReadOnlyCommandsNeverCreateALibrary(t *testing.T) {
 func TestReadOnlyLibraryRefusesChangesAndWritesNothing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "library.db")
 	notes := t.TempDir()
-	writeFiles(t, notes, map[string]string{"a.md": "# A\n\nalpha words\n"})
+	testutil.WriteFiles(t, notes, map[string]string{"a.md": "# A\n\nalpha words\n"})
 	ix, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -322,7 +323,7 @@ func TestConcurrentOpenOfANewLibrary(t *testing.T) {
 	for round := 0; round < 5; round++ {
 		path := filepath.Join(t.TempDir(), "library.db")
 		notes := t.TempDir()
-		writeFiles(t, notes, map[string]string{"a.md": "# A\n\nalpha\n", "b.md": "# B\n\nbravo\n"})
+		testutil.WriteFiles(t, notes, map[string]string{"a.md": "# A\n\nalpha\n", "b.md": "# B\n\nbravo\n"})
 		var wg sync.WaitGroup
 		errs := make(chan error, 6)
 		for i := 0; i < 6; i++ {
@@ -369,7 +370,7 @@ func TestMissingFolderKeepsItsDocuments(t *testing.T) {
 	ix := openTemp(t)
 	base := t.TempDir()
 	usb := filepath.Join(base, "usb")
-	writeFiles(t, usb, map[string]string{"a.md": "# A\n\nunplugged words\n", "b/c.md": "# C\n\nmore unplugged text\n"})
+	testutil.WriteFiles(t, usb, map[string]string{"a.md": "# A\n\nunplugged words\n", "b/c.md": "# C\n\nmore unplugged text\n"})
 	ctx := context.Background()
 	if _, err := ix.AddFolder(ctx, usb, ImportOptions{}); err != nil {
 		t.Fatal(err)
@@ -417,7 +418,7 @@ func TestMissingFolderKeepsItsDocuments(t *testing.T) {
 		t.Errorf("scan of an empty mount point: %+v %v", s, err)
 	}
 	// Files missing from a readable root are removed as before.
-	writeFiles(t, usb, map[string]string{"a.md": "# A\n\nunplugged words\n"})
+	testutil.WriteFiles(t, usb, map[string]string{"a.md": "# A\n\nunplugged words\n"})
 	if s, err = ix.Scan(ctx, ImportOptions{}); err != nil || s.Removed != 1 || len(s.Offline) != 0 {
 		t.Errorf("scan of a readable root: %+v %v", s, err)
 	}
@@ -426,9 +427,9 @@ func TestMissingFolderKeepsItsDocuments(t *testing.T) {
 func TestSymlinksLeavingTheFolderAreSkipped(t *testing.T) {
 	ix := openTemp(t)
 	outside := t.TempDir()
-	writeFiles(t, outside, map[string]string{"secret.md": "# Secret\n\nprivatepassword words\n", "dir/x.md": "# X\n\nprivatepassword too\n"})
+	testutil.WriteFiles(t, outside, map[string]string{"secret.md": "# Secret\n\nprivatepassword words\n", "dir/x.md": "# X\n\nprivatepassword too\n"})
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"real/note.md": "# Note\n\ninsideword text\n"})
+	testutil.WriteFiles(t, dir, map[string]string{"real/note.md": "# Note\n\ninsideword text\n"})
 	for link, target := range map[string]string{
 		"passwd.md":       filepath.Join(outside, "secret.md"),
 		"linked":          filepath.Join(outside, "dir"),
@@ -477,7 +478,7 @@ func TestSymlinksLeavingTheFolderAreSkipped(t *testing.T) {
 func TestEverySkippedFileHasAReason(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testutil.WriteFiles(t, dir, map[string]string{
 		"good.md": "# Good\n\nfine text\n", "..md": "# Dots\n\ndots\n", ".hidden.md": "# H\n\nhidden\n",
 		".obsidian/x.md": "# O\n\nconfig\n", "node_modules/p/README.md": "# P\n\npkg\n", "binary.md": "a\x00b",
 	})
@@ -562,17 +563,17 @@ func removedTextIsGone(t *testing.T, filler int, want purgeMode) {
 	for i := 0; i < 3; i++ {
 		files[fmt.Sprintf("n%02d.md", i)] = fmt.Sprintf("# Note %d\n\n%s\n\nFiller line %d about ordinary things. %s\n", i, sentence, i, strings.Repeat("More ordinary words. ", 40))
 	}
-	writeFiles(t, notes, files)
+	testutil.WriteFiles(t, notes, files)
 	secrets := map[string]string{}
 	for i := 0; i < 2; i++ {
 		secrets[fmt.Sprintf("s%02d.md", i)] = fmt.Sprintf("# Private %d\n\nOnly here: %s number %d.\n", i, secret, i)
 	}
-	writeFiles(t, kept, secrets)
+	testutil.WriteFiles(t, kept, secrets)
 	fill := map[string]string{}
 	for i := 0; i < filler; i++ {
 		fill[fmt.Sprintf("f%04d.md", i)] = fmt.Sprintf("# Filler %d\n\nordinary bulkword text %d\n", i, i)
 	}
-	writeFiles(t, bulk, fill)
+	testutil.WriteFiles(t, bulk, fill)
 	for _, d := range []string{notes, kept, bulk} {
 		if _, err := ix.AddFolder(ctx, d, ImportOptions{}); err != nil {
 			t.Fatal(err)
@@ -641,12 +642,8 @@ func TestInterruptedMergeIsFinishedAtNextOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"a.md": "# A\n\nQpwzsecretterm here\n", "b.md": "# B\n\nother words\n"})
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"a.md": "# A\n\nQpwzsecretterm here\n", "b.md": "# B\n\nother words\n"})
 	ctx := context.Background()
-	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	// Plain deletes committed, then the process dies before the merge.
 	tx, err := ix.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -698,8 +695,8 @@ func TestSlowFileDoesNotHoldTheWriteLock(t *testing.T) {
 	defer ix.Close()
 	ctx := context.Background()
 	small, slow := t.TempDir(), t.TempDir()
-	writeFiles(t, small, map[string]string{"a.md": "# A\n\nalpha\n"})
-	writeFiles(t, slow, map[string]string{"fast.md": "# F\n\nfast\n", "slow.md": "# S\n\nslow\n"})
+	testutil.WriteFiles(t, small, map[string]string{"a.md": "# A\n\nalpha\n"})
+	testutil.WriteFiles(t, slow, map[string]string{"fast.md": "# F\n\nfast\n", "slow.md": "# S\n\nslow\n"})
 	if _, err := ix.AddFolder(ctx, small, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -744,12 +741,8 @@ func TestFolderRemovedElsewhereSaysSo(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ix.Close()
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"a.md": "# A\n\nalpha\n"})
+	dir := testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"a.md": "# A\n\nalpha\n"})
 	ctx := context.Background()
-	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	other, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -824,7 +817,7 @@ func TestDamagedLibraryIsReportedWithAdvice(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		files[fmt.Sprintf("f%03d.md", i)] = fmt.Sprintf("# Note %d\n\n%s\n", i, strings.Repeat("damaged pages test words ", 30))
 	}
-	writeFiles(t, dir, files)
+	testutil.WriteFiles(t, dir, files)
 	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -863,7 +856,7 @@ func TestCancelDoesNotWaitForASlowFile(t *testing.T) {
 	for i := 0; i < 40; i++ {
 		files[fmt.Sprintf("n%02d.md", i)] = fmt.Sprintf("# Note %d\n\nquick words\n", i)
 	}
-	writeFiles(t, dir, files)
+	testutil.WriteFiles(t, dir, files)
 	release := make(chan struct{})
 	defer close(release)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -905,12 +898,8 @@ func TestCancelDoesNotWaitForASlowFile(t *testing.T) {
 
 func TestUnreadableSubfolderKeepsItsDocuments(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"top.md": "# Top\n\ntop words\n", "locked/inner.md": "# Inner\n\ninner words\n", "gone/old.md": "# Old\n\nold words\n"})
+	dir := testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"top.md": "# Top\n\ntop words\n", "locked/inner.md": "# Inner\n\ninner words\n", "gone/old.md": "# Old\n\nold words\n"})
 	ctx := context.Background()
-	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	locked := filepath.Join(dir, "locked")
 	files.ReadDir = func(name string) ([]os.DirEntry, error) {
 		if name == locked {

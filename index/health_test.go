@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"folio/chunker"
+	"folio/internal/testutil"
 )
 
 func TestHealthReportsSizesDefectsSkipsAndFolders(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()
 	long := strings.Repeat("word ", 600) // one 3,000-character sentence: cut, so it ends mid-sentence
-	writeFiles(t, dir, map[string]string{
+	testutil.WriteFiles(t, dir, map[string]string{
 		"ok.md":     "# Fine\n\nA short paragraph.\n\n## Table\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
 		"long.md":   "# Long\n\n" + long + "\n",
 		"binary.md": "a\x00b",
@@ -66,7 +67,7 @@ func TestHealthReportsSizesDefectsSkipsAndFolders(t *testing.T) {
 func TestInvalidUTF8IsReportedAtImportAndInHealth(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"latin1.md": "# Caf\xe9\n\nau lait cr\xe8me\n", "ok.md": "# OK\n\nfine\n"})
+	testutil.WriteFiles(t, dir, map[string]string{"latin1.md": "# Caf\xe9\n\nau lait cr\xe8me\n", "ok.md": "# OK\n\nfine\n"})
 	ctx := context.Background()
 	s, err := ix.AddFolder(ctx, dir, ImportOptions{})
 	if err != nil {
@@ -94,7 +95,7 @@ func TestHealthJudgesChunksByTheSettingsTheyWereIndexedWith(t *testing.T) {
 	for i := 0; i < 30; i++ {
 		b.WriteString("A sentence of some length to fill the paragraph with words. ")
 	}
-	writeFiles(t, dir, map[string]string{"a.md": b.String() + "\n"})
+	testutil.WriteFiles(t, dir, map[string]string{"a.md": b.String() + "\n"})
 	ctx := context.Background()
 	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
 		t.Fatal(err)

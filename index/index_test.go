@@ -13,6 +13,7 @@ import (
 
 	"folio/chunker"
 	"folio/files"
+	"folio/internal/testutil"
 )
 
 func openTemp(t testing.TB) *Index {
@@ -35,19 +36,6 @@ func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
-	}
-}
-
-func writeFiles(t testing.TB, dir string, files map[string]string) {
-	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 }
 
@@ -77,7 +65,7 @@ Twenty-one days a year. Requests go in two weeks ahead.
 func TestImportSearchAndCite(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testutil.WriteFiles(t, dir, map[string]string{
 		"handbook/leave.md":        leaveMD,
 		"handbook/travel.markdown": "# Travel\n\nTickets are booked through the internal portal.\n",
 		"notes/crème.mdx":          "# Recipes\n\nCrème brûlée needs cream.\n",
@@ -133,11 +121,7 @@ func TestImportSearchAndCite(t *testing.T) {
 
 func TestQueryLanguage(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"leave.md": leaveMD, "travel.md": "# Travel\n\nBook tickets on the portal two weeks ahead.\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"leave.md": leaveMD, "travel.md": "# Travel\n\nBook tickets on the portal two weeks ahead.\n"})
 	cases := []struct {
 		q     string
 		paths []string // heading paths of the hits, any order
@@ -179,19 +163,15 @@ func sorted(s []string) []string {
 
 func TestIncrementalScan(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"a.md": "# A\n\nalpha words\n", "b.md": "# B\n\nbravo words\n", "c.md": "# C\n\ncharlie words\n"})
+	dir := testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"a.md": "# A\n\nalpha words\n", "b.md": "# B\n\nbravo words\n", "c.md": "# C\n\ncharlie words\n"})
 	ctx := context.Background()
-	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	s, err := ix.Scan(ctx, ImportOptions{})
 	if err != nil || s.Unchanged != 3 || s.Added+s.Updated+s.Removed != 0 {
 		t.Fatalf("unchanged rescan: %+v %v", s, err)
 	}
 	// Edit, delete, rename, add.
 	later := time.Now().Add(2 * time.Second)
-	writeFiles(t, dir, map[string]string{"a.md": "# A\n\nalpha edited delta\n", "d.md": "# D\n\necho words\n"})
+	testutil.WriteFiles(t, dir, map[string]string{"a.md": "# A\n\nalpha edited delta\n", "d.md": "# D\n\necho words\n"})
 	must(t, os.Chtimes(filepath.Join(dir, "a.md"), later, later))
 	must(t, os.Remove(filepath.Join(dir, "b.md")))
 	must(t, os.Rename(filepath.Join(dir, "c.md"), filepath.Join(dir, "renamed.md")))
@@ -235,11 +215,11 @@ func TestIncrementalScan(t *testing.T) {
 func TestBadFilesAreSkippedWithReasons(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"good.md": "# Good\n\nfine text\n", "binary.md": "abc\x00def", "bad-utf8.md": "# Bad\n\ncaf\xe9 au lait\n"})
+	testutil.WriteFiles(t, dir, map[string]string{"good.md": "# Good\n\nfine text\n", "binary.md": "abc\x00def", "bad-utf8.md": "# Bad\n\ncaf\xe9 au lait\n"})
 	must(t, os.Symlink(dir, filepath.Join(dir, "loop")))
 	// Unreadable files, whoever runs the test (root reads anything): one
 	// refused at open, one gone between the listing and the reading.
-	writeFiles(t, dir, map[string]string{"locked.md": "# L\n", "vanishing.md": "# V\n"})
+	testutil.WriteFiles(t, dir, map[string]string{"locked.md": "# L\n", "vanishing.md": "# V\n"})
 	files.OpenForRead = func(name string, flag int, perm os.FileMode) (*os.File, error) {
 		switch filepath.Base(name) {
 		case "locked.md":
@@ -279,7 +259,7 @@ func TestCancelledImportStaysConsistentAndRescanCompletes(t *testing.T) {
 	for i := 0; i < 400; i++ {
 		files[filepath.Join("d", strings.Repeat("x", i%7+1)+string(rune('a'+i%26))+strings.Repeat("y", i/26)+".md")] = "# Note\n\nshared word and unique" + strings.Repeat(" filler text", 50) + "\n"
 	}
-	writeFiles(t, dir, files)
+	testutil.WriteFiles(t, dir, files)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := 0
 	s, err := ix.AddFolder(ctx, dir, ImportOptions{Progress: func(p Progress) {
@@ -320,12 +300,12 @@ func TestCancelledImportStaysConsistentAndRescanCompletes(t *testing.T) {
 func TestSearchDuringImport(t *testing.T) {
 	ix := openTemp(t)
 	dir1, dir2 := t.TempDir(), t.TempDir()
-	writeFiles(t, dir1, map[string]string{"a.md": "# A\n\nfirst folder text\n"})
+	testutil.WriteFiles(t, dir1, map[string]string{"a.md": "# A\n\nfirst folder text\n"})
 	files := map[string]string{}
 	for i := 0; i < 300; i++ {
 		files[string(rune('a'+i%26))+strings.Repeat("z", i/26)+".md"] = "# B\n\nsecond folder" + strings.Repeat(" more words here", 80) + "\n"
 	}
-	writeFiles(t, dir2, files)
+	testutil.WriteFiles(t, dir2, files)
 	ctx := context.Background()
 	if _, err := ix.AddFolder(ctx, dir1, ImportOptions{}); err != nil {
 		t.Fatal(err)
@@ -359,15 +339,11 @@ func TestSchemaVersionAndCorruption(t *testing.T) {
 
 func TestSynonymsFindTheOtherWord(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
 		"us.md":    "# Pain relief\n\nAcetaminophen lowers fever. The maximum is 75 mg/kg per 24h.\n",
 		"temp.md":  "# Readings\n\nAn axillary reading runs low.\n",
 		"color.md": "# Paint\n\nThe colour of the centre.\n",
 	})
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	for q, want := range map[string]string{"paracetamol": "us.md", "most paracetamol in a day": "us.md", "armpit": "temp.md", "color center": "color.md"} {
 		r := search(t, ix, q)
 		if r.Total != 1 || r.Hits[0].Path != want {
@@ -387,8 +363,8 @@ func TestSynonymsFindTheOtherWord(t *testing.T) {
 func TestSearchFiltersAndPaging(t *testing.T) {
 	ix := openTemp(t)
 	a, b := t.TempDir(), t.TempDir()
-	writeFiles(t, a, map[string]string{"hr/leave.md": leaveMD, "it/laptops.md": "# Laptops\n\n## Leave policy\n\nLaptops stay in the office during leave.\n"})
-	writeFiles(t, b, map[string]string{"other.md": "# Other\n\nUnpaid leave is rare.\n"})
+	testutil.WriteFiles(t, a, map[string]string{"hr/leave.md": leaveMD, "it/laptops.md": "# Laptops\n\n## Leave policy\n\nLaptops stay in the office during leave.\n"})
+	testutil.WriteFiles(t, b, map[string]string{"other.md": "# Other\n\nUnpaid leave is rare.\n"})
 	ctx := context.Background()
 	for _, d := range []string{a, b} {
 		if _, err := ix.AddFolder(ctx, d, ImportOptions{}); err != nil {
@@ -454,7 +430,7 @@ func TestPassagesWithEveryWordRankFirstAndPagesDoNotRepeat(t *testing.T) {
 		files[fmt.Sprintf("both%d.md", i)] = fmt.Sprintf("# Both\n\nsick leave form %d\n", i)
 		files[fmt.Sprintf("one%d.md", i)] = fmt.Sprintf("# One\n\nsick note %d\n", i)
 	}
-	writeFiles(t, dir, files)
+	testutil.WriteFiles(t, dir, files)
 	ctx := context.Background()
 	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
 		t.Fatal(err)
@@ -484,12 +460,8 @@ func TestPassagesWithEveryWordRankFirstAndPagesDoNotRepeat(t *testing.T) {
 
 func TestOlderAnalyzerOrChunkerIsReindexed(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"a.md": "# A\n\nchildren play\n"})
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"a.md": "# A\n\nchildren play\n"})
 	ctx := context.Background()
-	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	// As if an older Folio had indexed it with other analysis rules.
 	if _, err := ix.db.Exec(`UPDATE documents SET chunker = replace(chunker, 'analyzer=', 'analyzer=old')`); err != nil {
 		t.Fatal(err)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"folio/internal/testutil"
 )
 
 // A file opened by its path (`folio FILE.md`, a drop) is shown from its
@@ -14,7 +16,7 @@ import (
 func TestFirstChunkOfAFileByItsPath(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testutil.WriteFiles(t, dir, map[string]string{
 		"notes/guide.md": "# Guide\n\nStart with the kettle.\n\n## Tea\n\nSteep four minutes.\n",
 		"other.md":       "# Other\n\nSomething else.\n",
 		".obsidian/x.md": "# Hidden\n\nnever indexed\n",
@@ -55,7 +57,7 @@ func TestFirstChunkOfAFileByItsPath(t *testing.T) {
 func TestFirstChunkOfAnEmptyFile(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"empty.md": ""})
+	testutil.WriteFiles(t, dir, map[string]string{"empty.md": ""})
 	ctx := context.Background()
 	must(t, errOnly(ix.AddFolder(ctx, dir, ImportOptions{})))
 	if _, err := ix.FirstChunk(ctx, filepath.Join(dir, "empty.md")); !errors.Is(err, ErrNotIndexed) || !strings.Contains(err.Error(), "no text") {
@@ -68,7 +70,7 @@ func TestFirstChunkOfAnEmptyFile(t *testing.T) {
 func TestFolderOfPicksTheDeepestFolderThatHoldsThePath(t *testing.T) {
 	ix := openTemp(t)
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{"a.md": "# A\n\na\n", "inner/b.md": "# B\n\nb\n", "inner/.hidden/c.md": "# C\n\nc\n"})
+	testutil.WriteFiles(t, root, map[string]string{"a.md": "# A\n\na\n", "inner/b.md": "# B\n\nb\n", "inner/.hidden/c.md": "# C\n\nc\n"})
 	ctx := context.Background()
 	must(t, errOnly(ix.AddFolder(ctx, root, ImportOptions{})))
 	inner := filepath.Join(root, "inner")
@@ -92,7 +94,7 @@ func TestFolderOfPicksTheDeepestFolderThatHoldsThePath(t *testing.T) {
 
 	// A folder added through a link, a file given by its real path.
 	real := t.TempDir()
-	writeFiles(t, real, map[string]string{"d.md": "# D\n\nd\n"})
+	testutil.WriteFiles(t, real, map[string]string{"d.md": "# D\n\nd\n"})
 	link := filepath.Join(t.TempDir(), "link")
 	if err := os.Symlink(real, link); err != nil {
 		t.Skipf("no symbolic links here: %v", err)

@@ -1,23 +1,20 @@
 package index
 
 import (
-	"context"
 	"strings"
 	"testing"
+
+	"folio/internal/testutil"
 )
 
 // What a search shows is for reading: no pipes, fences or link targets,
 // and the highlights still cover exactly the matched words.
 func TestSnippetsShowTablesCodeAndLinksForReading(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
 		"fever.md": "# Fever\n\n## Dosing\n\n| Medicine | Dose | How often |\n|---|---|---|\n| Paracetamol | 15 mg/kg | every 4–6 hours |\n",
 		"git.md":   "# git reset\n\nUndo the last commit, see <https://git-scm.com/docs>:\n\n```sh\ngit reset --hard HEAD~1\n```\n",
 	})
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	for q, want := range map[string]string{
 		"paracetamol dose": "Paracetamol · Dose 15 mg/kg · How often every 4–6 hours",
 		"git reset hard":   "git reset --hard HEAD~1",

@@ -5,24 +5,22 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"folio/internal/testutil"
 )
 
 // A watcher's scan reads only the paths that changed: changes there are
 // imported and removals applied, and the rest of the folder is untouched.
 func TestScanOnlyReadsTheGivenPaths(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	dir := testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
 		"a.md":     "# A\n\nalpha\n",
 		"c.md":     "# C\n\ngamma\n",
 		"sub/b.md": "# B\n\nbeta\n",
 		".x.md":    "# hidden\n",
 	})
 	ctx := context.Background()
-	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	writeFiles(t, dir, map[string]string{
+	testutil.WriteFiles(t, dir, map[string]string{
 		"a.md":         "# A\n\nalpha apricot\n",
 		"c.md":         "# C\n\ngamma cherry\n",
 		"sub/new/d.md": "# D\n\ndamson\n",
@@ -73,16 +71,12 @@ func TestScanOnlyReadsTheGivenPaths(t *testing.T) {
 // leaves the library's size and highest chunk id as they were.
 func TestSearchFindsAWordWrittenAfterItWasSearched(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"a.md": "# A\n\nalpha notes\n"})
+	dir := testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"a.md": "# A\n\nalpha notes\n"})
 	ctx := context.Background()
-	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	if n := len(search(t, ix, "zebraword").Hits); n != 0 {
 		t.Fatalf("%d hits before the word was written", n)
 	}
-	writeFiles(t, dir, map[string]string{"a.md": "# A\n\nzebraword notes\n"})
+	testutil.WriteFiles(t, dir, map[string]string{"a.md": "# A\n\nzebraword notes\n"})
 	if _, err := ix.ScanFolder(ctx, dir, ImportOptions{Only: []string{"a.md"}}); err != nil {
 		t.Fatal(err)
 	}

@@ -5,20 +5,18 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"folio/internal/testutil"
 )
 
 func TestNaturalQuestionsFindTheAnsweringPassage(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
 		"fever.md": "# Fever in children\n\n## Antipyretic dosing\n\n| Medicine | Dose | How often |\n|---|---|---|\n| Paracetamol | 15 mg/kg | every 4–6 hours |\n| Ibuprofen | 10 mg/kg | every 6–8 hours |\n\n" +
 			"## When to avoid ibuprofen\n\nDo not give ibuprofen to a child who is dehydrated or has chickenpox.\n\n## Disclaimer\n\nThis page does not replace a doctor's advice about fever.\n",
 		"git.md":     "# git reset\n\n> 撤销提交。\n\n- 回退到某个提交并丢弃之后的所有修改：\n\n`git reset --hard {{提交}}`\n",
 		"git-log.md": "# git log\n\n> 显示提交历史。\n\n- 显示提交历史：\n\n`git log`\n",
 	})
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	for q, want := range map[string]string{
 		"how much paracetamol can a child take": "Fever in children > Antipyretic dosing",
 		// Chinese as people type it, without spaces, and mixed with Latin.
@@ -39,17 +37,12 @@ func TestNaturalQuestionsFindTheAnsweringPassage(t *testing.T) {
 
 func TestTyposAreSearchedAsCloseWordsAndSaidSo(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
 		"a.md": "# Pain relief\n\nIbuprofen eases pain and fever.\n",
 		"b.md": "# Vaccines\n\nThe shingles vaccine is for adults over fifty.\n",
 		"c.md": "# الإجازة\n\nيحق للموظف إجازة سنوية مدفوعة.\n",
 		"d.md": "# Other\n\nNothing about medicine here.\n",
 	})
-	ctx := context.Background()
-	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	for q, want := range map[string]struct{ path, searched string }{
 		"ibuprofin":        {"a.md", "ibuprofen"},
 		"shingels vaccine": {"b.md", "shingles"},
@@ -81,16 +74,12 @@ func TestTyposAreSearchedAsCloseWordsAndSaidSo(t *testing.T) {
 
 func TestArabicQuestionsMeetOtherFormsOfTheirWords(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
 		// The answer says حذف and نهائية; the question says أحذف ("I
 		// delete") and نهائياً.
 		"wipe.md": "# المسح الآمن\n\nحذف الملف بطريقة نهائية لا يمكن استرجاعها بعد ذلك.\n",
 		"copy.md": "# ملف النسخ\n\nانسخ الملف إلى مجلد آخر، فنسخ ملف كبير يأخذ وقتا.\n",
 	})
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	r := search(t, ix, "كيف أحذف ملف نهائياً")
 	if len(r.Hits) == 0 || r.Hits[0].Path != "wipe.md" {
 		t.Fatalf("hits %+v, want wipe.md first", r.Hits)
@@ -113,7 +102,7 @@ func TestOneFileAndItsCopiesDoNotFillThePage(t *testing.T) {
 		fmt.Fprintf(&b, "## Leave %d\n\nLeave rule number %d applies to leave requests.\n\n", i, i)
 	}
 	page := "# Leave form\n\nThe leave form goes to your manager.\n"
-	writeFiles(t, dir, map[string]string{
+	testutil.WriteFiles(t, dir, map[string]string{
 		"handbook.md": b.String(), "form.md": page, "backup/form.md": page, "old/form copy.md": page,
 		"other.md": "# Other\n\nUnpaid leave is rare.\n",
 	})
@@ -151,11 +140,7 @@ func TestOneFileAndItsCopiesDoNotFillThePage(t *testing.T) {
 
 func TestExplainGivesEachFeatureAndItsShare(t *testing.T) {
 	ix := openTemp(t)
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"a.md": leaveMD})
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"a.md": leaveMD})
 	r, err := ix.Search(context.Background(), "sick leave", SearchOptions{Explain: true})
 	if err != nil || len(r.Hits) == 0 {
 		t.Fatal(err, r)
@@ -178,7 +163,7 @@ func TestManyMatchesAreCountedUpToACap(t *testing.T) {
 	for i := 0; i < countCap+50; i++ {
 		files[fmt.Sprintf("n%04d.md", i)] = fmt.Sprintf("# Note %d\n\ncommon word %d\n", i, i)
 	}
-	writeFiles(t, dir, files)
+	testutil.WriteFiles(t, dir, files)
 	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +185,7 @@ func TestCopiesThatDifferByALineAreOneHit(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		files[fmt.Sprintf("copy%02d/shingles.md", i)] = page + fmt.Sprintf("\nCopy %02d of this page.\n", i)
 	}
-	writeFiles(t, dir, files)
+	testutil.WriteFiles(t, dir, files)
 	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}

@@ -9,27 +9,14 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"folio/internal/testutil"
+	"folio/internal/testutil/fynetest"
+	"folio/internal/testutil/testlib"
 )
 
-// rendered is every object under o, widgets opened through their
-// renderers as well as containers.
-func rendered(o fyne.CanvasObject) []fyne.CanvasObject {
-	out := []fyne.CanvasObject{o}
-	switch v := o.(type) {
-	case *fyne.Container:
-		for _, c := range v.Objects {
-			out = append(out, rendered(c)...)
-		}
-	case fyne.Widget:
-		for _, c := range test.WidgetRenderer(v).Objects() {
-			out = append(out, rendered(c)...)
-		}
-	}
-	return out
-}
-
 func buttonLabelled(o fyne.CanvasObject, text string) *widget.Button {
-	for _, c := range rendered(o) {
+	for _, c := range fynetest.Rendered(o) {
 		if b, ok := c.(*widget.Button); ok && b.Text == text {
 			return b
 		}
@@ -38,7 +25,7 @@ func buttonLabelled(o fyne.CanvasObject, text string) *widget.Button {
 }
 
 func TestAboutShowsVersionsAndEachModulesLicence(t *testing.T) {
-	w := newWindow(t, newLibrary(t))
+	w := newWindow(t, testlib.Open(t))
 	w.SetAbout(func() About {
 		return About{
 			Version:    "9.8.7 (commit abc123, 2026-11-30)",
@@ -64,14 +51,14 @@ func TestAboutShowsVersionsAndEachModulesLicence(t *testing.T) {
 		t.Fatalf("About: %d dialogs, want the help replaced by About", overlays(w))
 	}
 	top := w.win.Canvas().Overlays().Top()
-	texts := deepTexts(top)
+	texts := fynetest.Texts(top)
 	for _, want := range []string{"Folio 9.8.7 (commit abc123, 2026-11-30)", "SQLite 3.50.0", "Fyne v2.7.1", "Licences of the 2 modules"} {
 		if !strings.Contains(texts, want) {
 			t.Errorf("About lacks %q: %s", want, texts)
 		}
 	}
 	var list *widget.List
-	for _, o := range rendered(top) {
+	for _, o := range fynetest.Rendered(top) {
 		if l, ok := o.(*widget.List); ok {
 			list = l
 		}
@@ -81,7 +68,7 @@ func TestAboutShowsVersionsAndEachModulesLicence(t *testing.T) {
 	}
 	list.Select(1)
 	settled(w)
-	if texts := deepTexts(top); !strings.Contains(texts, "Redistribution and use, two") || strings.Contains(texts, "granted, one") {
+	if texts := fynetest.Texts(top); !strings.Contains(texts, "Redistribution and use, two") || strings.Contains(texts, "granted, one") {
 		t.Errorf("selecting the second module shows: %s", texts)
 	}
 	pressOnCanvas(w, fyne.KeyEscape)
@@ -93,8 +80,8 @@ func TestAboutShowsVersionsAndEachModulesLicence(t *testing.T) {
 // Show in folder hands the desktop a proper file URI: spaces and # escaped,
 // so a folder named "Notes #1" opens, not "Notes ".
 func TestShowInFolderOpensAnEscapedFileURI(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"Notes #1/a.md": "# A\n\nzebra words\n"})
+	ix := testlib.Open(t)
+	dir := testutil.WriteFolder(t, map[string]string{"Notes #1/a.md": "# A\n\nzebra words\n"})
 	w := newWindow(t, ix)
 	var opened []string
 	w.openURL = func(u string) error { opened = append(opened, u); return nil }

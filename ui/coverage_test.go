@@ -14,6 +14,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"folio/index"
+	"folio/internal/testutil/fynetest"
+	"folio/internal/testutil/testlib"
 )
 
 // slowLibrary answers one query slowly and counts the searches.
@@ -35,11 +37,8 @@ func (s slowLibrary) Search(ctx context.Context, q string, opt index.SearchOptio
 // Typing runs one search once it pauses, and a slow answer to an older
 // query never replaces the newer one's.
 func TestTypingDebouncesAndDropsStaleAnswers(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha notes\n", "b.md": "# B\n\nbravo notes\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\nalpha notes\n", "b.md": "# B\n\nbravo notes\n"})
 	var searches atomic.Int64
 	w := newWindow(t, slowLibrary{Library: ix, slow: "alpha", delay: 600 * time.Millisecond, searches: &searches})
 
@@ -89,11 +88,8 @@ func (h heldLibrary) Search(ctx context.Context, q string, opt index.SearchOptio
 // The next search, typed or run again, cancels the one still running, and
 // the cancelled one's answer is never shown even when the library gives it.
 func TestANewSearchCancelsTheOneBefore(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha notes\n", "b.md": "# B\n\nbravo notes\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\nalpha notes\n", "b.md": "# B\n\nbravo notes\n"})
 	lib := heldLibrary{Library: ix, held: "alpha", started: make(chan struct{}, 4), ended: make(chan error, 4)}
 	w := newWindow(t, lib)
 	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
@@ -162,11 +158,8 @@ func TestOpenInEditorUsesVisualWithTheLine(t *testing.T) {
 // it is clicked; nothing is fetched to show it), and an image as its alt
 // text, never as an image to load.
 func TestPreviewShowsLinksAsTheirTextAndLoadsNothing(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"a.md": "# Links\n\nSee [the dosing guide](https://example.org/dosing) for kestrel details.\n\n![A falcon map](https://example.org/map.png)\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"a.md": "# Links\n\nSee [the dosing guide](https://example.org/dosing) for kestrel details.\n\n![A falcon map](https://example.org/map.png)\n"})
 	w := newWindow(t, ix)
 	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
 	test.Type(w.search, "kestrel")
@@ -185,7 +178,7 @@ func TestPreviewShowsLinksAsTheirTextAndLoadsNothing(t *testing.T) {
 	if links != 1 || images != 0 {
 		t.Errorf("preview has %d links to the guide and %d images, want 1 and 0", links, images)
 	}
-	if text := deepTexts(w.preview.body); !strings.Contains(text, "A falcon map") {
+	if text := fynetest.Texts(w.preview.body); !strings.Contains(text, "A falcon map") {
 		t.Errorf("preview %q lacks the image's alt text", text)
 	}
 }

@@ -7,17 +7,17 @@ import (
 	"strings"
 	"testing"
 
-	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"folio/index"
+	"folio/internal/testutil"
+	"folio/internal/testutil/fynetest"
+	"folio/internal/testutil/testlib"
 )
 
 func TestAnotherProgramsChangesReachTheSidebar(t *testing.T) {
-	ix := newLibrary(t)
-	a := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha notes\n"})
+	ix := testlib.Open(t)
+	a := testutil.WriteFolder(t, map[string]string{"a.md": "# A\n\nalpha notes\n"})
 	ctx := context.Background()
 	if _, err := ix.AddFolder(ctx, a, index.ImportOptions{}); err != nil {
 		t.Fatal(err)
@@ -31,10 +31,7 @@ func TestAnotherProgramsChangesReachTheSidebar(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := writeFolder(t, map[string]string{"b.md": "# B\n\nbravo notes\n"})
-	if _, err := other.AddFolder(ctx, b, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	b := testlib.AddFolder(t, other, map[string]string{"b.md": "# B\n\nbravo notes\n"})
 	waitFor(t, "the other program's folder", func() bool {
 		return len(w.library.folders) == 2
 	})
@@ -49,14 +46,14 @@ func TestAnotherProgramsChangesReachTheSidebar(t *testing.T) {
 	// to check a folder that exists.
 	w.imports.enqueue(a, false)
 	waitFor(t, "the problem dialog", func() bool { return len(w.win.Canvas().Overlays().List()) > 0 })
-	text := deepTexts(w.win.Canvas().Overlays().Top())
+	text := fynetest.Texts(w.win.Canvas().Overlays().Top())
 	if !strings.Contains(text, "removed from the library by another program") || strings.Contains(text, "FOREIGN KEY") || strings.Contains(text, "Check that the folder exists") {
 		t.Errorf("dialog: %q", text)
 	}
 }
 
 func TestOfflineFolderIsMarkedAndItsHitsStay(t *testing.T) {
-	ix := newLibrary(t)
+	ix := testlib.Open(t)
 	base := t.TempDir()
 	usb := filepath.Join(base, "usb")
 	if err := os.MkdirAll(usb, 0o755); err != nil {
@@ -93,11 +90,8 @@ func TestOfflineFolderIsMarkedAndItsHitsStay(t *testing.T) {
 }
 
 func TestReadOnlyLibraryDisablesChanges(t *testing.T) {
-	rw := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha notes\n"})
-	if _, err := rw.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	rw := testlib.Open(t)
+	testlib.AddFolder(t, rw, map[string]string{"a.md": "# A\n\nalpha notes\n"})
 	ix, err := index.OpenMode(rw.Path(), index.ReadOnly)
 	if err != nil {
 		t.Fatal(err)
@@ -116,33 +110,4 @@ func TestReadOnlyLibraryDisablesChanges(t *testing.T) {
 	waitFor(t, "a result, and the status saying read-only", func() bool {
 		return len(w.results.hits) == 1 && strings.Contains(w.status.Text, "1 result") && strings.Contains(w.status.Text, "read-only library")
 	})
-}
-
-// deepTexts collects the text of labels anywhere under o, inside widgets
-// too (a dialog is a widget whose content is in its renderer).
-func deepTexts(o fyne.CanvasObject) string {
-	var parts []string
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch v := o.(type) {
-		case *fyne.Container:
-			for _, c := range v.Objects {
-				walk(c)
-			}
-			return
-		case *widget.Label:
-			parts = append(parts, v.Text)
-			return
-		case *canvas.Text:
-			parts = append(parts, v.Text)
-			return
-		}
-		if wid, ok := o.(fyne.Widget); ok {
-			for _, c := range test.WidgetRenderer(wid).Objects() {
-				walk(c)
-			}
-		}
-	}
-	walk(o)
-	return strings.Join(parts, " | ")
 }

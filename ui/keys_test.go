@@ -16,6 +16,9 @@ import (
 
 	"folio/chunker"
 	"folio/index"
+	"folio/internal/testutil"
+	"folio/internal/testutil/fynetest"
+	"folio/internal/testutil/testlib"
 )
 
 func overlays(w *Window) int { return len(w.win.Canvas().Overlays().List()) }
@@ -30,11 +33,8 @@ func pressOnCanvas(w *Window, key fyne.KeyName) {
 
 // Every dialog closes with Esc and confirms with Enter.
 func TestDialogsAnswerEnterAndEsc(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha notes\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\nalpha notes\n"})
 	w := newWindow(t, ix)
 	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
 
@@ -63,7 +63,7 @@ func TestDialogsAnswerEnterAndEsc(t *testing.T) {
 
 	// F1 lists the shortcuts, and the keys are back to normal after.
 	pressOnCanvas(w, fyne.KeyF1)
-	if overlays(w) != 1 || !strings.Contains(deepTexts(w.win.Canvas().Overlays().Top()), "Ctrl+O") {
+	if overlays(w) != 1 || !strings.Contains(fynetest.Texts(w.win.Canvas().Overlays().Top()), "Ctrl+O") {
 		t.Fatalf("F1: %d dialogs", overlays(w))
 	}
 	pressOnCanvas(w, fyne.KeyEscape)
@@ -76,11 +76,8 @@ func TestDialogsAnswerEnterAndEsc(t *testing.T) {
 // After a click in the results, typing still goes to the search and Down
 // still moves the selection and the preview.
 func TestClickingAResultKeepsTheKeyboardOnTheSearch(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nzebra one\n", "b.md": "# B\n\nzebra two\n", "c.md": "# C\n\nzebra three\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\nzebra one\n", "b.md": "# B\n\nzebra two\n", "c.md": "# C\n\nzebra three\n"})
 	w := newWindow(t, ix)
 	// The sidebar's first load repeats the search when folders appear:
 	// let it happen before the click.
@@ -104,7 +101,7 @@ func TestClickingAResultKeepsTheKeyboardOnTheSearch(t *testing.T) {
 
 // Ctrl+O opens the folder chooser.
 func TestCtrlOAddsAFolder(t *testing.T) {
-	w := newWindow(t, newLibrary(t))
+	w := newWindow(t, testlib.Open(t))
 	w.win.Canvas().(fyne.Shortcutable).TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault})
 	if overlays(w) != 1 {
 		t.Errorf("Ctrl+O showed %d dialogs, want the folder chooser", overlays(w))
@@ -114,11 +111,8 @@ func TestCtrlOAddsAFolder(t *testing.T) {
 // In a small window the results keep their share of the width: the
 // preview's buttons scroll instead of pushing them aside.
 func TestSmallWindowsKeepTheResultsReadable(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"a.md": "# A heading long enough to need more room than there is\n\nzebra notes\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"a.md": "# A heading long enough to need more room than there is\n\nzebra notes\n"})
 	w := newWindow(t, ix)
 	w.win.Resize(fyne.NewSize(800, 600))
 	test.Type(w.search, "zebra")
@@ -138,11 +132,8 @@ func TestSmallWindowsKeepTheResultsReadable(t *testing.T) {
 
 // Copying says so, and a path can be copied whole.
 func TestCopyButtonsSayCopiedAndCopyTheFullPath(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"a.md": "# A\n\n## Part\n\nzebra notes\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := testlib.Open(t)
+	dir := testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\n## Part\n\nzebra notes\n"})
 	w := newWindow(t, ix)
 	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
 	test.Type(w.search, "zebra")
@@ -160,7 +151,7 @@ func TestCopyButtonsSayCopiedAndCopyTheFullPath(t *testing.T) {
 // A folder's path can be typed or pasted (quotes and ~ understood); a
 // file's path is refused with words.
 func TestAddFolderByTypingItsPath(t *testing.T) {
-	ix := newLibrary(t)
+	ix := testlib.Open(t)
 	w := newWindow(t, ix)
 	home := t.TempDir()
 	t.Setenv("HOME", home)
@@ -181,7 +172,7 @@ func TestAddFolderByTypingItsPath(t *testing.T) {
 	waitFor(t, "the typed folder added", func() bool { return len(w.library.folders) == 1 && w.library.folders[0].Path == notes })
 
 	w.addTypedFolder(filepath.Join(notes, "a.md"))
-	if overlays(w) != 1 || !strings.Contains(deepTexts(w.win.Canvas().Overlays().Top()), "is a file, not a folder") {
+	if overlays(w) != 1 || !strings.Contains(fynetest.Texts(w.win.Canvas().Overlays().Top()), "is a file, not a folder") {
 		t.Errorf("a file's path: %d dialogs", overlays(w))
 	}
 }
@@ -189,7 +180,7 @@ func TestAddFolderByTypingItsPath(t *testing.T) {
 // The shortcuts work while the search field has the keyboard, where a
 // text field would otherwise take them.
 func TestShortcutsWorkFromTheSearchField(t *testing.T) {
-	w := newWindow(t, newLibrary(t))
+	w := newWindow(t, testlib.Open(t))
 	w.win.Canvas().Focus(w.search)
 	w.search.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault})
 	if overlays(w) != 1 {
@@ -207,8 +198,8 @@ func TestShortcutsWorkFromTheSearchField(t *testing.T) {
 // Before the first query the results' place shows the start panel: the
 // library's figures and searches from its own headings, one click away.
 func TestStartPanelTeachesBeforeTheFirstQuery(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{
+	ix := testlib.Open(t)
+	dir := testutil.WriteFolder(t, map[string]string{
 		"fever.md": "# Fever in children\n\n## Antipyretic dosing\n\nParacetamol every four hours.\n",
 		"leave.md": "# Staff leave\n\n## Annual leave\n\nTwenty days a year.\n",
 	})
@@ -236,14 +227,14 @@ func TestStartPanelTeachesBeforeTheFirstQuery(t *testing.T) {
 // The preview marks the searched words in the whole section, and F3 /
 // Shift+F3 move between the passages that hold them.
 func TestPreviewMarksMatchesAndF3MovesBetweenThem(t *testing.T) {
-	ix := newLibrary(t)
+	ix := testlib.Open(t)
 	var b strings.Builder
 	b.WriteString("# Fever\n\n## Dosing\n\nParacetamol every four hours.\n\n")
 	for i := 0; i < 12; i++ {
 		b.WriteString("Keep the child cool and give fluids; check the temperature again later on. ")
 	}
 	b.WriteString("\n\nIbuprofen only with food, never together with paracetamol at once.\n")
-	dir := writeFolder(t, map[string]string{"fever.md": b.String()})
+	dir := testutil.WriteFolder(t, map[string]string{"fever.md": b.String()})
 	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{Chunking: chunker.Options{Max: 300, Min: 10}}); err != nil {
 		t.Fatal(err)
 	}
@@ -277,8 +268,8 @@ func TestPreviewMarksMatchesAndF3MovesBetweenThem(t *testing.T) {
 // Right-to-left paragraphs read like the rest: no backticks or link
 // targets, the searched words marked; an autolink is a link.
 func TestPreviewReadsArabicAndAutolinks(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{
+	ix := testlib.Open(t)
+	dir := testutil.WriteFolder(t, map[string]string{
 		"vue.md":  "# الشروط\n\nاستخدم `v-if` لعرض العنصر عند تحقق الشرط، انظر [الدليل](https://example.org/guide).\n",
 		"more.md": "# More\n\nMore information about wombats: <https://example.org/wombats>.\n",
 	})
@@ -290,7 +281,7 @@ func TestPreviewReadsArabicAndAutolinks(t *testing.T) {
 	test.Type(w.search, "الشرط")
 	waitFor(t, "the Arabic preview", func() bool { return w.preview.hitBox != nil && w.preview.hit.Path == "vue.md" })
 	var para *snippetView
-	for _, obj := range objectsUnder(w.preview.body) {
+	for _, obj := range fynetest.Objects(w.preview.body) {
 		if v, ok := obj.(*snippetView); ok && strings.Contains(v.source, "v-if") {
 			para = v
 		}
@@ -359,17 +350,6 @@ func settled(w *Window) {
 	defer w.uiMu.Unlock()
 }
 
-// objectsUnder is every object under o, containers opened, o first.
-func objectsUnder(o fyne.CanvasObject) []fyne.CanvasObject {
-	out := []fyne.CanvasObject{o}
-	if c, ok := o.(*fyne.Container); ok {
-		for _, child := range c.Objects {
-			out = append(out, objectsUnder(child)...)
-		}
-	}
-	return out
-}
-
 // segmentsUnder is every rich-text segment under o, lists and paragraphs
 // opened.
 func segmentsUnder(o fyne.CanvasObject) []widget.RichTextSegment {
@@ -386,7 +366,7 @@ func segmentsUnder(o fyne.CanvasObject) []widget.RichTextSegment {
 			}
 		}
 	}
-	for _, obj := range objectsUnder(o) {
+	for _, obj := range fynetest.Objects(o) {
 		if rt, ok := obj.(*widget.RichText); ok {
 			add(rt.Segments)
 		}

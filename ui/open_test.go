@@ -15,6 +15,9 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"folio/index"
+	"folio/internal/testutil"
+	"folio/internal/testutil/fynetest"
+	"folio/internal/testutil/testlib"
 )
 
 // countingLibrary counts the imports the window starts.
@@ -66,11 +69,8 @@ const guide = "# Guide\n\nStart with the kettle.\n\n## Tea\n\nSteep four minutes
 // the import panel, selected, and the file's first section is shown as a
 // clicked result is, even though a search is on screen and runs again.
 func TestOpeningAFileInANewFolderAddsItAndShowsTheFile(t *testing.T) {
-	ix := newLibrary(t)
-	old := writeFolder(t, map[string]string{"zoo.md": "# Zoo\n\nzebra stripes\n", "tea.md": "# Kettle\n\nkettle facts\n"})
-	if _, err := ix.AddFolder(context.Background(), old, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"zoo.md": "# Zoo\n\nzebra stripes\n", "tea.md": "# Kettle\n\nkettle facts\n"})
 	lib := newCounting(ix)
 	w := newWindow(t, lib)
 	test.Type(w.search, "kettle")
@@ -78,7 +78,7 @@ func TestOpeningAFileInANewFolderAddsItAndShowsTheFile(t *testing.T) {
 		return onUI(w, func() bool { return w.lastQuery == "kettle" && w.preview.hitBox != nil })
 	})
 
-	dir := writeFolder(t, map[string]string{"notes/guide.md": guide, "notes/other.md": "# Other\n\nkettle again\n"})
+	dir := testutil.WriteFolder(t, map[string]string{"notes/guide.md": guide, "notes/other.md": "# Other\n\nkettle again\n"})
 	file := filepath.Join(dir, "notes", "guide.md")
 	w.Open([]string{file})
 	waitFor(t, "the import's summary", func() bool { return onUI(w, w.imports.summary.Visible) })
@@ -122,9 +122,9 @@ func TestOpeningAFileInANewFolderAddsItAndShowsTheFile(t *testing.T) {
 // inside it) is selected, an indexed file is shown at once, a file made
 // since is indexed alone and shown.
 func TestOpeningWhatTheLibraryHoldsAddsNothing(t *testing.T) {
-	ix := newLibrary(t)
-	a := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha notes\n", "sub/deep.md": guide})
-	b := writeFolder(t, map[string]string{"b.md": "# B\n\nbravo notes\n"})
+	ix := testlib.Open(t)
+	a := testutil.WriteFolder(t, map[string]string{"a.md": "# A\n\nalpha notes\n", "sub/deep.md": guide})
+	b := testutil.WriteFolder(t, map[string]string{"b.md": "# B\n\nbravo notes\n"})
 	for _, d := range []string{a, b} {
 		if _, err := ix.AddFolder(context.Background(), d, index.ImportOptions{}); err != nil {
 			t.Fatal(err)
@@ -168,9 +168,9 @@ func TestOpeningWhatTheLibraryHoldsAddsNothing(t *testing.T) {
 // A dropped Markdown file is shown once its folder is imported; paths
 // that are not there or not Markdown are said, and nothing is added.
 func TestDroppedFileIsShownAndBadPathsAreSaid(t *testing.T) {
-	ix := newLibrary(t)
+	ix := testlib.Open(t)
 	w := newWindow(t, ix)
-	dir := writeFolder(t, map[string]string{"guide.MD": guide, "list.txt": "text"})
+	dir := testutil.WriteFolder(t, map[string]string{"guide.MD": guide, "list.txt": "text"})
 	w.HandleDrop([]fyne.URI{storage.NewFileURI(filepath.Join(dir, "guide.MD"))})
 	waitFor(t, "the dropped file's section", func() bool { return showsFile(w, "guide.MD", "Start with the kettle.") })
 	waitFor(t, "its folder, added and selected", func() bool {
@@ -182,7 +182,7 @@ func TestDroppedFileIsShownAndBadPathsAreSaid(t *testing.T) {
 	if overlays(w) != 1 {
 		t.Fatalf("%d dialogs", overlays(w))
 	}
-	text := deepTexts(w.win.Canvas().Overlays().Top())
+	text := fynetest.Texts(w.win.Canvas().Overlays().Top())
 	if !strings.Contains(text, missing+": no such file or folder") || !strings.Contains(text, "list.txt is not Markdown") {
 		t.Errorf("dialog %q", text)
 	}
@@ -191,15 +191,12 @@ func TestDroppedFileIsShownAndBadPathsAreSaid(t *testing.T) {
 // A file in a library folder that its scans leave out is not shown, and
 // the message says why.
 func TestOpeningAFileTheScansLeaveOutSaysWhy(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha\n", ".draft.md": "# Draft\n\nhidden\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := testlib.Open(t)
+	dir := testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\nalpha\n", ".draft.md": "# Draft\n\nhidden\n"})
 	w := newWindow(t, ix)
 	w.Open([]string{filepath.Join(dir, ".draft.md")})
 	waitFor(t, "the message", func() bool { return onUI(w, func() bool { return overlays(w) == 1 }) })
-	if text := deepTexts(w.win.Canvas().Overlays().Top()); !strings.Contains(text, ".draft.md cannot be shown") || !strings.Contains(text, "hidden file") {
+	if text := fynetest.Texts(w.win.Canvas().Overlays().Top()); !strings.Contains(text, ".draft.md cannot be shown") || !strings.Contains(text, "hidden file") {
 		t.Errorf("dialog %q", text)
 	}
 	if w.preview.has {

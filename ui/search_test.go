@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -11,14 +10,12 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"folio/index"
+	"folio/internal/testutil/testlib"
 )
 
 func TestCorrectionsAreShownAndCanBeUndone(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"a.md": "# Pain relief\n\nIbuprofen eases pain.\n", "b.md": "# Other\n\nNothing else.\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"a.md": "# Pain relief\n\nIbuprofen eases pain.\n", "b.md": "# Other\n\nNothing else.\n"})
 	w := newWindow(t, ix)
 	test.Type(w.search, "ibuprofin pain")
 	waitFor(t, "the correction", func() bool { return w.correction.Visible() && w.lastQuery == "ibuprofin pain" })
@@ -34,16 +31,13 @@ func TestCorrectionsAreShownAndCanBeUndone(t *testing.T) {
 }
 
 func TestFoldedPassagesUnfoldUnderTheirHit(t *testing.T) {
-	ix := newLibrary(t)
+	ix := testlib.Open(t)
 	var b strings.Builder
 	b.WriteString("# Handbook\n\n")
 	for i := 0; i < 5; i++ {
 		fmt.Fprintf(&b, "## Part %d\n\nLeave rule %d.\n\n", i, i)
 	}
-	dir := writeFolder(t, map[string]string{"handbook.md": b.String()})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	testlib.AddFolder(t, ix, map[string]string{"handbook.md": b.String()})
 	w := newWindow(t, ix)
 	test.Type(w.search, "leave")
 	waitFor(t, "results, the first selected", func() bool {

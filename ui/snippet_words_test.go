@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"folio/index/snippet"
+	"folio/internal/testutil/fynetest"
 )
 
 // Punctuation after a highlighted word stays glued to it in every script:
@@ -34,7 +35,7 @@ func TestPreviewShowsImagesAsTheirAltText(t *testing.T) {
 	} {
 		rt := renderMarkdown(md)
 		// The shown text, without deepTexts' separators between segments.
-		got := strings.Join(strings.Fields(strings.NewReplacer(" | ", " ").Replace(deepTexts(rt))), " ")
+		got := strings.Join(strings.Fields(strings.NewReplacer(" | ", " ").Replace(fynetest.Texts(rt))), " ")
 		got = strings.NewReplacer("[ ", "[", " ]", "]").Replace(got)
 		if !strings.Contains(got, want) || strings.Contains(got, "http") || strings.Contains(got, ".png") || strings.Contains(got, "!") {
 			t.Errorf("%q shows %q, want %q", md, got, want)

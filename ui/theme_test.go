@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"image/color"
 	"math"
 	"testing"
@@ -11,7 +10,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"folio/index"
+	"folio/internal/testutil/fynetest"
+	"folio/internal/testutil/testlib"
 )
 
 // luminance is WCAG's relative luminance.
@@ -83,11 +83,8 @@ func TestTextContrastReachesWCAGAA(t *testing.T) {
 // No label of the window is drawn in Fyne's low-importance ("disabled")
 // grey, which is 1.5:1 on the dark background.
 func TestNoLabelUsesTheDisabledGrey(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"a.md": "# A\n\n## Part\n\nalpha notes\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\n## Part\n\nalpha notes\n"})
 	w := newWindow(t, ix)
 	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
 	test.Type(w.search, "alpha")
@@ -97,25 +94,16 @@ func TestNoLabelUsesTheDisabledGrey(t *testing.T) {
 	side := w.library.list.CreateItem()
 	w.library.list.UpdateItem(0, side)
 	var low []string
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch v := o.(type) {
-		case *widget.Label:
-			if v.Importance == widget.LowImportance && v.Text != "" {
-				low = append(low, v.Text)
-			}
-		case *fyne.Container:
-			for _, c := range v.Objects {
-				walk(c)
-			}
-		case fyne.Widget:
-			for _, c := range test.WidgetRenderer(v).Objects() {
-				walk(c)
-			}
-		}
-	}
 	for _, o := range []fyne.CanvasObject{w.win.Content(), row, side} {
-		walk(o)
+		fynetest.Walk(o, func(o fyne.CanvasObject) bool {
+			if v, ok := o.(*widget.Label); ok {
+				if v.Importance == widget.LowImportance && v.Text != "" {
+					low = append(low, v.Text)
+				}
+				return false
+			}
+			return true
+		})
 	}
 	if len(low) > 0 {
 		t.Errorf("labels in the disabled grey: %q", low)

@@ -11,39 +11,16 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"folio/index"
+	"folio/internal/testutil"
+	"folio/internal/testutil/fynetest"
+	"folio/internal/testutil/testlib"
 )
-
-func newLibrary(t *testing.T) *index.Index {
-	t.Helper()
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	ix, err := index.Open(filepath.Join(t.TempDir(), "lib.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
-	return ix
-}
-
-func writeFolder(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
 
 // waitFor polls cond until it holds or two seconds pass.
 func waitFor(t *testing.T, what string, cond func() bool) {
@@ -76,11 +53,8 @@ func newWindow(t *testing.T, ix Library) *Window {
 }
 
 func TestTypingShowsCitedHighlightedResults(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"handbook/leave.md": handbook})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := testlib.Open(t)
+	dir := testlib.AddFolder(t, ix, map[string]string{"handbook/leave.md": handbook})
 	w := newWindow(t, ix)
 	if w.win.Canvas().Focused() != w.search {
 		t.Error("search field does not have focus at start")
@@ -126,40 +100,23 @@ func TestTypingShowsCitedHighlightedResults(t *testing.T) {
 // rowTexts collects the text shown under o: labels, canvas texts, rich
 // text and snippets.
 func rowTexts(o fyne.CanvasObject) string {
-	var parts []string
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch v := o.(type) {
-		case *fyne.Container:
-			for _, c := range v.Objects {
-				walk(c)
-			}
-		case *widget.Label:
-			parts = append(parts, v.Text)
-		case *canvas.Text:
-			parts = append(parts, v.Text)
-		case *widget.RichText:
-			parts = append(parts, v.String())
-		case *snippetView:
-			parts = append(parts, v.String())
+	return fynetest.ShownTexts(o, func(o fyne.CanvasObject) (string, bool) {
+		if s, ok := o.(*snippetView); ok {
+			return s.String(), true
 		}
-	}
-	walk(o)
-	return strings.Join(parts, " | ")
+		return "", false
+	})
 }
 
 func TestSelectingARowShowsItsSection(t *testing.T) {
-	ix := newLibrary(t)
+	ix := testlib.Open(t)
 	var b strings.Builder
 	b.WriteString("# Guide\n\n## Zebras\n\n")
 	for i := 0; i < 30; i++ {
 		b.WriteString("Zebras live in herds and graze on grass in the open savanna. ")
 	}
 	b.WriteString("\n\nThe last paragraph mentions stripes once.\n")
-	dir := writeFolder(t, map[string]string{"guide.md": b.String(), "other.md": "# Other\n\nstripes on a shirt\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	dir := testlib.AddFolder(t, ix, map[string]string{"guide.md": b.String(), "other.md": "# Other\n\nstripes on a shirt\n"})
 	w := newWindow(t, ix)
 	test.Type(w.search, "stripes")
 	waitFor(t, "two results", func() bool { return len(w.results.hits) == 2 && w.preview.hitBox != nil })
@@ -195,16 +152,13 @@ func TestSelectingARowShowsItsSection(t *testing.T) {
 }
 
 func TestEmptyLibraryAndNoResults(t *testing.T) {
-	ix := newLibrary(t)
+	ix := testlib.Open(t)
 	w := newWindow(t, ix)
 	waitFor(t, "the drop target", func() bool { return w.center.Objects[0] == w.empty })
 	if !strings.Contains(rowTexts(w.empty), "Drop a folder of Markdown here") {
 		t.Error("drop target text missing")
 	}
-	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\nalpha\n"})
 	w.refreshFolders()
 	waitFor(t, "results instead of the drop target", func() bool { return w.center.Objects[0] == w.split })
 	test.Type(w.search, "zebra")
@@ -215,13 +169,13 @@ func TestEmptyLibraryAndNoResults(t *testing.T) {
 }
 
 func TestDropAddsFolderWithProgress(t *testing.T) {
-	ix := newLibrary(t)
+	ix := testlib.Open(t)
 	w := newWindow(t, ix)
 	files := map[string]string{"notes.txt": "not markdown"}
 	for i := 0; i < 40; i++ {
 		files[filepath.Join("n", string(rune('a'+i%26))+strings.Repeat("b", i/26)+".md")] = "# Note\n\nquokka facts\n"
 	}
-	dir := writeFolder(t, files)
+	dir := testutil.WriteFolder(t, files)
 	w.HandleDrop([]fyne.URI{storage.NewFileURI(filepath.Join(dir, "n"))})
 	waitFor(t, "import summary", func() bool { return w.imports.summary.Visible() })
 	if !strings.Contains(w.imports.summary.Text, "40 added") {
@@ -241,13 +195,13 @@ func TestDropAddsFolderWithProgress(t *testing.T) {
 }
 
 func TestCancellingAnImport(t *testing.T) {
-	ix := newLibrary(t)
+	ix := testlib.Open(t)
 	w := newWindow(t, ix)
 	files := map[string]string{}
 	for i := 0; i < 3000; i++ {
 		files[filepath.Join(string(rune('a'+i%26)), strings.Repeat("x", i/26+1)+".md")] = "# Note\n\nwombat" + strings.Repeat(" text", 200) + "\n"
 	}
-	dir := writeFolder(t, files)
+	dir := testutil.WriteFolder(t, files)
 	w.imports.enqueue(dir, true)
 	// Cancel once some files are done, so there is work to keep.
 	doneFiles := regexp.MustCompile(`: (\d+) of`)
@@ -289,7 +243,7 @@ func TestCancellingAnImport(t *testing.T) {
 }
 
 func TestPreferencesValidateAndSayWhenChunksChange(t *testing.T) {
-	ix := newLibrary(t)
+	ix := testlib.Open(t)
 	w := newWindow(t, ix)
 	if _, err := w.applyPreferences("abc", "1", "0", "10"); err == nil {
 		t.Error("non-number accepted")
@@ -311,11 +265,8 @@ func TestPreferencesValidateAndSayWhenChunksChange(t *testing.T) {
 }
 
 func TestHealthViewShowsHistogramAndDefects(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"a.md": "# A\n\n" + strings.Repeat("word ", 700) + "\n", "b.md": "# B\n\nShort.\n", "c.md": "x\x00y"})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\n" + strings.Repeat("word ", 700) + "\n", "b.md": "# B\n\nShort.\n", "c.md": "x\x00y"})
 	w := newWindow(t, ix)
 	w.showHealth()
 	waitFor(t, "health report", func() bool { return w.health != nil })
@@ -343,8 +294,8 @@ func TestHealthViewShowsHistogramAndDefects(t *testing.T) {
 }
 
 func TestSampleLibraryRemovesInOneClick(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"welcome.md": "# Welcome\n\nHello.\n"})
+	ix := testlib.Open(t)
+	dir := testutil.WriteFolder(t, map[string]string{"welcome.md": "# Welcome\n\nHello.\n"})
 	ctx := context.Background()
 	if _, err := ix.AddFolder(ctx, dir, index.ImportOptions{}); err != nil {
 		t.Fatal(err)

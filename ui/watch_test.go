@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,18 +9,16 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"folio/index"
+	"folio/internal/testutil/fynetest"
+	"folio/internal/testutil/testlib"
 	"folio/watch"
 )
 
 // While the window is open, a saved edit, a note in a new subfolder and a
 // deletion reach the results within waitFor's two seconds.
 func TestWindowFollowsSavedEditsNewFoldersAndDeletions(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha notes\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := testlib.Open(t)
+	dir := testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\nalpha notes\n"})
 	w := newWindow(t, ix)
 	if err := w.Watch(watch.Options{}); err != nil {
 		t.Fatal(err)
@@ -62,11 +59,8 @@ func TestWindowFollowsSavedEditsNewFoldersAndDeletions(t *testing.T) {
 
 // Opening the window catches up with edits made while it was closed.
 func TestOpeningTheWindowCatchesUpWithEditsMadeWhileClosed(t *testing.T) {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{"a.md": "# A\n\nalpha notes\n"})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := testlib.Open(t)
+	dir := testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\nalpha notes\n"})
 	path := filepath.Join(dir, "a.md")
 	if err := os.WriteFile(path, []byte("# A\n\nalpha notes quokkaword\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -88,12 +82,9 @@ func TestOpeningTheWindowCatchesUpWithEditsMadeWhileClosed(t *testing.T) {
 // lines inserted above move the citation; a passage that is gone is said
 // to be gone, with a rescan of the file offered.
 func TestOpeningAStaleHitUsesTheLinesAsTheyAreNow(t *testing.T) {
-	ix := newLibrary(t)
+	ix := testlib.Open(t)
 	note := "# Fever\n\n## Dosing\n\nParacetamol every four to six hours.\n"
-	dir := writeFolder(t, map[string]string{"fever.md": note})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	dir := testlib.AddFolder(t, ix, map[string]string{"fever.md": note})
 	w := newWindow(t, ix)
 	var opened int
 	w.openInShell = func(path string, line int) error { opened = line; return nil }
@@ -126,7 +117,7 @@ func TestOpeningAStaleHitUsesTheLinesAsTheyAreNow(t *testing.T) {
 		t.Errorf("a gone passage was opened at line %d", opened)
 	}
 	waitFor(t, "the dialog", func() bool { return len(w.win.Canvas().Overlays().List()) > 0 })
-	text := deepTexts(w.win.Canvas().Overlays().Top())
+	text := fynetest.Texts(w.win.Canvas().Overlays().Top())
 	if !strings.Contains(text, "no longer in fever.md") || !strings.Contains(text, "Rescan") {
 		t.Errorf("dialog %q", text)
 	}

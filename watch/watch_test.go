@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"folio/internal/testutil"
 )
 
 // watching starts a Watcher on dir with short delays and returns the
@@ -74,29 +76,19 @@ func expect(t *testing.T, batches chan Batch, what string, want ...string) Batch
 	}
 }
 
-func write(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestWatcherReportsEditsCreatesDeletesRenamesAndNewSubfolders(t *testing.T) {
 	dir := t.TempDir()
-	write(t, filepath.Join(dir, "a.md"), "# A\n")
-	write(t, filepath.Join(dir, "sub", "b.md"), "# B\n")
-	write(t, filepath.Join(dir, ".git", "HEAD"), "ref\n")
+	testutil.WriteFile(t, filepath.Join(dir, "a.md"), "# A\n")
+	testutil.WriteFile(t, filepath.Join(dir, "sub", "b.md"), "# B\n")
+	testutil.WriteFile(t, filepath.Join(dir, ".git", "HEAD"), "ref\n")
 	w, batches := watching(t, dir, Options{Quiet: 30 * time.Millisecond}, nil)
 	if st := w.Status()[0]; st.Polled || st.Folders != 2 {
 		t.Errorf("status %+v, want the folder and sub watched (not .git)", st)
 	}
 
-	write(t, filepath.Join(dir, "a.md"), "# A\n\nedited\n")
+	testutil.WriteFile(t, filepath.Join(dir, "a.md"), "# A\n\nedited\n")
 	expect(t, batches, "edit", "a.md")
-	write(t, filepath.Join(dir, "c.md"), "# C\n")
+	testutil.WriteFile(t, filepath.Join(dir, "c.md"), "# C\n")
 	expect(t, batches, "create", "c.md")
 	if err := os.Remove(filepath.Join(dir, "sub", "b.md")); err != nil {
 		t.Fatal(err)
@@ -109,17 +101,17 @@ func TestWatcherReportsEditsCreatesDeletesRenamesAndNewSubfolders(t *testing.T) 
 
 	// A new subfolder: its scan covers what was written into it at once,
 	// and it is watched from then on.
-	write(t, filepath.Join(dir, "new", "n.md"), "# N\n")
+	testutil.WriteFile(t, filepath.Join(dir, "new", "n.md"), "# N\n")
 	expect(t, batches, "new subfolder", "new")
-	write(t, filepath.Join(dir, "new", "deeper", "m.md"), "# M\n")
+	testutil.WriteFile(t, filepath.Join(dir, "new", "deeper", "m.md"), "# M\n")
 	expect(t, batches, "file in a new subfolder", "new/deeper")
-	write(t, filepath.Join(dir, "new", "deeper", "m.md"), "# M\n\nagain\n")
+	testutil.WriteFile(t, filepath.Join(dir, "new", "deeper", "m.md"), "# M\n\nagain\n")
 	expect(t, batches, "edit in a new subfolder", "new/deeper/m.md")
 
 	// What a scan leaves out makes no batch: hidden files, other kinds.
-	write(t, filepath.Join(dir, ".draft.md"), "x")
-	write(t, filepath.Join(dir, "notes.txt"), "x")
-	write(t, filepath.Join(dir, ".git", "index"), "x")
+	testutil.WriteFile(t, filepath.Join(dir, ".draft.md"), "x")
+	testutil.WriteFile(t, filepath.Join(dir, "notes.txt"), "x")
+	testutil.WriteFile(t, filepath.Join(dir, ".git", "index"), "x")
 	select {
 	case b := <-batches:
 		t.Errorf("batch for ignored files: %+v", b)
@@ -132,7 +124,7 @@ func TestWatcherTurnsABurstIntoOneBatch(t *testing.T) {
 	dir := t.TempDir()
 	_, batches := watching(t, dir, Options{Quiet: 200 * time.Millisecond, MaxWait: 10 * time.Second, MaxPaths: 5000}, nil)
 	for i := range 2000 {
-		write(t, filepath.Join(dir, fmt.Sprintf("n%04d.md", i)), "# n\n")
+		testutil.WriteFile(t, filepath.Join(dir, fmt.Sprintf("n%04d.md", i)), "# n\n")
 	}
 	b := expect(t, batches, "burst", "n0000.md", "n1999.md")
 	if len(b.Paths) != 2000 {
@@ -142,7 +134,7 @@ func TestWatcherTurnsABurstIntoOneBatch(t *testing.T) {
 
 func TestWatcherPollsAFolderItCannotWatch(t *testing.T) {
 	dir := t.TempDir()
-	write(t, filepath.Join(dir, "sub", "b.md"), "# B\n")
+	testutil.WriteFile(t, filepath.Join(dir, "sub", "b.md"), "# B\n")
 	calls := 0
 	w, batches := watching(t, dir, Options{Poll: 100 * time.Millisecond}, func(w *Watcher) {
 		add := w.addWatch
@@ -163,7 +155,7 @@ func TestWatcherPollsAFolderItCannotWatch(t *testing.T) {
 func TestWatcherKeepsAnOfflineFolderAndWatchesItWhenItIsBack(t *testing.T) {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "usb")
-	write(t, filepath.Join(dir, "a.md"), "# A\n")
+	testutil.WriteFile(t, filepath.Join(dir, "a.md"), "# A\n")
 	w, batches := watching(t, dir, Options{Quiet: 20 * time.Millisecond, Poll: 100 * time.Millisecond}, nil)
 	if err := os.Rename(dir, dir+".off"); err != nil {
 		t.Fatal(err)
@@ -189,7 +181,7 @@ func TestWatcherKeepsAnOfflineFolderAndWatchesItWhenItIsBack(t *testing.T) {
 	for len(batches) > 0 {
 		<-batches
 	}
-	write(t, filepath.Join(dir, "b.md"), "# B\n")
+	testutil.WriteFile(t, filepath.Join(dir, "b.md"), "# B\n")
 	expect(t, batches, "watched again", "b.md")
 }
 
@@ -208,8 +200,8 @@ func TestWatcherDropsFoldersNoLongerInTheLibrary(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	write(t, filepath.Join(a, "x.md"), "x")
-	write(t, filepath.Join(b, "y.md"), "y")
+	testutil.WriteFile(t, filepath.Join(a, "x.md"), "x")
+	testutil.WriteFile(t, filepath.Join(b, "y.md"), "y")
 	got := expect(t, batches, "the folder kept", "y.md")
 	if got.Folder != b || slices.Contains(got.Paths, "x.md") {
 		t.Errorf("batch %+v", got)
@@ -237,6 +229,6 @@ func TestWaitSyncedMeansWatched(t *testing.T) {
 	if st := w.Status(); len(st) != 1 || st[0].Folders != 1 {
 		t.Fatalf("after WaitSynced: %+v", st)
 	}
-	write(t, filepath.Join(dir, "sub", "a.md"), "# A\n")
+	testutil.WriteFile(t, filepath.Join(dir, "sub", "a.md"), "# A\n")
 	expect(t, batches, "right after WaitSynced", "sub")
 }
