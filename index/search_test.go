@@ -204,7 +204,7 @@ func TestQuestionsRankTheirOwnLanguageFirst(t *testing.T) {
 	dir := t.TempDir()
 	// The same command in three languages; the translations repeat it, so
 	// by its words alone they would rank first.
-	writeFiles(t, dir, map[string]string{
+	testutil.WriteFiles(t, dir, map[string]string{
 		"pages/tar.md":    "# tar\n\n> Packs and unpacks files.\n\n- Unpack here:\n\n`tar xzf {{path/to/archive.tar.gz}}`\n",
 		"pages.ko/tar.md": "# tar\n\n> 아카이브 유틸리티.\n\n- 현재 디렉토리에 풀기:\n\n`tar xzf {{path/to/archive.tar.gz}}`\n\n- 지정한 디렉토리에 풀기:\n\n`tar xzf {{path/to/archive.tar.gz}} -C {{path/to/target}}`\n",
 		"pages.es/tar.md": "# tar\n\n> Utilidad de archivado.\n\n- Descomprime en el directorio actual:\n\n`tar xzf {{ruta/al/archive.tar.gz}}`\n\n- Descomprime en un directorio:\n\n`tar xzf {{ruta/al/archive.tar.gz}} -C {{ruta/al/destino}}`\n",
@@ -234,7 +234,7 @@ func TestOneRareWordDoesNotOutrankTheRestOfTheQuestion(t *testing.T) {
 	for i := range 8 { // the question's other words are common
 		files[fmt.Sprintf("note%d.md", i)] = fmt.Sprintf("# Note %d\n\nPlans for the next year, in hours.\n\nOther annual plans.\n", i)
 	}
-	writeFiles(t, dir, files)
+	testutil.WriteFiles(t, dir, files)
 	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
