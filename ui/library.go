@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -270,7 +269,7 @@ func (w *Window) addTypedFolder(text string) {
 	}
 	info, err := os.Stat(p)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, os.ErrNotExist):
 		w.showProblem("This folder cannot be added.", fmt.Errorf("%s does not exist", p), "Check the path, or use Browse… to pick the folder.")
 	case err != nil:
 		w.showProblem("This folder cannot be added.", err, "Check the path, or use Browse… to pick the folder.")

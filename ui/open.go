@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,7 +45,7 @@ func CheckOpenPath(p string) (abs string, dir bool, err error) {
 	}
 	info, err := os.Stat(abs)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, os.ErrNotExist):
 		return "", false, ErrNoSuchPath
 	case err != nil:
 		return "", false, fmt.Errorf("%s: %s", p, pathErrorWords(err))
@@ -214,7 +213,7 @@ func (w *Window) showOpened(h index.Hit) {
 
 // pathErrorWords is an error without the path the caller shows already.
 func pathErrorWords(err error) string {
-	var pe *fs.PathError
+	var pe *os.PathError
 	if errors.As(err, &pe) {
 		return pe.Err.Error()
 	}
