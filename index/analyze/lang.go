@@ -20,21 +20,11 @@ import (
 // and `inline code`) is left out: it is the same in every language. ""
 // means no letters to judge by.
 func Language(text string) string {
-	var scripts [scriptCount]int
-	var latinWords [latinLangs]int
-	word := make([]byte, 0, 32)
-	endWord := func() {
-		if len(word) > 0 && len(word) <= maxFunctionWord {
-			for _, l := range functionWords[string(word)] {
-				latinWords[l]++
-			}
-		}
-		word = word[:0]
-	}
-	inFence, inCode := false, false
-	words := 0
+	var c langCounter
+	c.word = make([]byte, 0, 32)
+	inFence := false
 	for line := range strings.SplitSeq(text, "\n") {
-		if words >= enoughWords {
+		if c.words >= enoughWords {
 			break
 		}
 		t := strings.TrimSpace(line)
@@ -42,72 +32,93 @@ func Language(text string) string {
 			inFence = !inFence
 			continue
 		}
-		if inFence {
+		if !inFence {
+			c.line(line)
+		}
+	}
+	return c.verdict()
+}
+
+// langCounter counts a text's words by script, and its Latin function
+// words by language.
+type langCounter struct {
+	scripts       [scriptCount]int
+	latinWords    [latinLangs]int
+	word          []byte // the Latin word being read, lower case
+	words         int
+	inCode, inTag bool
+}
+
+// line counts one line of prose, leaving out what is code in any language.
+func (c *langCounter) line(line string) {
+	c.inCode, c.inTag = false, false
+	for f := range strings.FieldsSeq(line) {
+		// Web addresses are Latin in every language (a Chinese page's
+		// "more information" link).
+		if !strings.Contains(f, "://") && !c.field(f) {
+			return
+		}
+		c.endWord()
+	}
+}
+
+// field counts one space-separated field; false when enough words are read.
+func (c *langCounter) field(f string) bool {
+	prev := scriptNone
+	for _, r := range f {
+		if r == '`' {
+			c.inCode = !c.inCode
+			c.endWord()
 			continue
 		}
-		inCode = false
-		inTag := false
-		prev := scriptNone
-	fields:
-		for f := range strings.FieldsSeq(line) {
-			// Web addresses are Latin in every language (a Chinese
-			// page's "more information" link).
-			if strings.Contains(f, "://") {
-				endWord()
-				continue
-			}
-			for _, r := range f {
-				if r == '`' {
-					inCode = !inCode
-					endWord()
-					continue
-				}
-				// HTML tags and {{placeholders}} are code too.
-				switch {
-				case r == '<' || r == '{':
-					inTag = true
-				case inTag && (r == '>' || r == '}'):
-					inTag = false
-					continue
-				}
-				if inCode || inTag {
-					continue
-				}
-				s := scriptOf(r)
-				if s == scriptNone {
-					endWord()
-					prev = s
-					continue
-				}
-				// Scripts are weighed by words, not letters: a Latin word
-				// is a run of letters, while one Han character or kana is
-				// already about a word.
-				if s != prev || s == scriptHan || s == scriptKana {
-					if words++; words > enoughWords {
-						break fields
-					}
-					scripts[s]++
-				}
-				prev = s
-				if s == scriptLatin && len(word) < 32 {
-					if r < 0x80 {
-						word = append(word, byte(r)|0x20) // ASCII letters: lower case
-					} else {
-						word = utf8.AppendRune(word, unicode.ToLower(r))
-					}
-				} else {
-					endWord()
-				}
-			}
-			endWord()
-			prev = scriptNone
+		// HTML tags and {{placeholders}} are code too.
+		switch {
+		case r == '<' || r == '{':
+			c.inTag = true
+		case c.inTag && (r == '>' || r == '}'):
+			c.inTag = false
+			continue
 		}
-		endWord()
+		if c.inCode || c.inTag {
+			continue
+		}
+		s := scriptOf(r)
+		// Scripts are weighed by words, not letters: a Latin word is a run
+		// of letters, while one Han character or kana is already about a
+		// word.
+		if s != scriptNone && (s != prev || s == scriptHan || s == scriptKana) {
+			if c.words++; c.words > enoughWords {
+				return false
+			}
+			c.scripts[s]++
+		}
+		prev = s
+		switch {
+		case s == scriptLatin && r < 0x80 && len(c.word) < 32:
+			c.word = append(c.word, byte(r)|0x20) // ASCII letters: lower case
+		case s == scriptLatin && len(c.word) < 32:
+			c.word = utf8.AppendRune(c.word, unicode.ToLower(r))
+		default:
+			c.endWord()
+		}
 	}
+	return true
+}
+
+func (c *langCounter) endWord() {
+	if len(c.word) > 0 && len(c.word) <= maxFunctionWord {
+		for _, l := range functionWords[string(c.word)] {
+			c.latinWords[l]++
+		}
+	}
+	c.word = c.word[:0]
+}
+
+func (c *langCounter) verdict() string {
 	best, letters := scriptNone, 0
-	for s, n := range scripts {
+	for s, n := range c.scripts {
 		letters += n
-		if n > scripts[best] {
+		if n > c.scripts[best] {
 			best = script(s)
 		}
 	}
@@ -116,16 +127,16 @@ func Language(text string) string {
 	}
 	// Japanese writes kanji (Han) with kana between; a few kana in Chinese
 	// text are rare, so a tenth of the Han count decides.
-	if best == scriptHan && scripts[scriptKana]*10 >= scripts[scriptHan] {
+	if best == scriptHan && c.scripts[scriptKana]*10 >= c.scripts[scriptHan] {
 		best = scriptKana
 	}
 	if best != scriptLatin {
 		return scriptTags[best]
 	}
 	lang, n := 0, 0
-	for l, c := range latinWords {
-		if c > n {
-			lang, n = l, c
+	for l, k := range c.latinWords {
+		if k > n {
+			lang, n = l, k
 		}
 	}
 	if n < minFunctionWords {
