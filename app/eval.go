@@ -170,6 +170,7 @@ type goldenQ struct {
 	Lang   string `json:"lang"`
 	Style  string `json:"style"`
 	Corpus string `json:"corpus"`
+	File   string `json:"file"` // the answer's file, under the corpus (or corpus/Corpus); for --click
 }
 
 // groups are the per-field groups a question belongs to.
@@ -226,6 +227,7 @@ func runEval(e *env, args []string) int {
 	var halves multiFlag
 	fs.Var(&halves, "halves", "golden questions scored as two halves: tune (odd ids) and check (even ids); repeatable")
 	noRef := fs.Bool("no-reference", false, "skip the whole-file bm25 reference row")
+	click := fs.Bool("click", false, "also score a user who, when the answer is not first, clicks the offered refinement its heading path or lines use")
 	verbose := fs.Bool("verbose", false, "list the misses per question")
 	asJSON := fs.Bool("json", false, "print JSON")
 	if rest, err := parseFlags(fs, args); err != nil || len(rest) > 0 || *corpus == "" || (len(goldens)+len(halves) == 0 && *queries == "") || (*queries == "") != (*qrels == "") {
@@ -255,7 +257,7 @@ func runEval(e *env, args []string) int {
 		}
 		settings = append(settings, st)
 	}
-	ev := &evaluation{libs: map[string]*evalLib{}, files: map[string][]string{}}
+	ev := &evaluation{libs: map[string]*evalLib{}, files: map[string][]string{}, click: *click, corpus: *corpus}
 	defer ev.close()
 	for _, g := range goldens {
 		qs, err := readGolden(g)
@@ -326,6 +328,10 @@ type evaluation struct {
 	qrels   map[string]map[string]float64 // query → document → grade
 	libs    map[string]*evalLib           // by setting.indexKey
 	files   map[string][]string           // file → lines, for checking citations
+	// click simulates a user who, when the answer is not first, clicks
+	// the refinement that the answer's heading path or lines use.
+	click  bool
+	corpus string
 }
 
 // evalLib is a temporary library indexed one way.
@@ -349,6 +355,9 @@ func (ev *evaluation) metricNames() []string {
 	for _, g := range ev.golden {
 		for _, m := range []string{"hit@1", "hit@3", "hit@5", "MRR@10", "file hit@1", "file hit@5", "p50 ms", "p99 ms"} {
 			names = append(names, g.name+" "+m)
+		}
+		if ev.click {
+			names = append(names, g.name+" click hit@1", g.name+" click hit@5", g.name+" clicked")
 		}
 	}
 	if len(ev.queries) > 0 {
@@ -424,19 +433,30 @@ func (ev *evaluation) runGolden(ix *index.Index, g goldenSet, opt index.SearchOp
 	}
 	groups := map[string]*acc{}
 	var order []string
+	var clickHits [3]int // hit@1, hit@5, questions clicked
 	for _, q := range g.questions {
 		opt.Limit = 10
+		opt.Refine = ev.click
 		start := time.Now()
 		res, err := ix.Search(ctx, q.Q, opt)
 		if err != nil {
 			return err
 		}
 		lat = append(lat, time.Since(start))
-		rank := 0
-		for _, h := range res.Hits {
-			if ev.cites(h, q.Answer) {
-				rank = h.Rank
-				break
+		rank := ev.answerRank(res.Hits, q.Answer)
+		if ev.click {
+			after, clicked, err := ev.clickRank(ix, q, res, rank, opt)
+			if err != nil {
+				return err
+			}
+			if after == 1 {
+				clickHits[0]++
+			}
+			if after > 0 && after <= 5 {
+				clickHits[1]++
+			}
+			if clicked {
+				clickHits[2]++
 			}
 		}
 		for i, k := range []int{1, 3, 5} {
@@ -485,6 +505,10 @@ func (ev *evaluation) runGolden(ix *index.Index, g goldenSet, opt index.SearchOp
 	row.Metrics[g.name+" hit@5"] = float64(hits[2]) / n
 	row.Metrics[g.name+" MRR@10"] = mrr / n
 	row.Metrics[g.name+" file hit@1"], row.Metrics[g.name+" file hit@5"] = float64(fileHits[0])/n, float64(fileHits[1])/n
+	if ev.click {
+		row.Metrics[g.name+" click hit@1"], row.Metrics[g.name+" click hit@5"] = float64(clickHits[0])/n, float64(clickHits[1])/n
+		row.Metrics[g.name+" clicked"] = float64(clickHits[2]) / n
+	}
 	row.Metrics[g.name+" p50 ms"], row.Metrics[g.name+" p99 ms"] = percentileMS(lat, 50), percentileMS(lat, 99)
 	sort.Strings(order)
 	for _, name := range order {
@@ -537,6 +561,89 @@ func (ev *evaluation) cites(h index.Hit, answer string) bool {
 		return strings.Contains(foldSpace(h.Text), foldSpace(answer))
 	}
 	return strings.Contains(foldSpace(strings.Join(lines[h.StartLine-1:h.EndLine], "\n")), foldSpace(answer))
+}
+
+// answerRank is the rank of the first hit whose lines hold the answer, 0
+// when none does.
+func (ev *evaluation) answerRank(hits []index.Hit, answer string) int {
+	for _, h := range hits {
+		if ev.cites(h, answer) {
+			return h.Rank
+		}
+	}
+	return 0
+}
+
+// clickRank is where the answer ranks after the simulated click: for a
+// question not answered first, the first refinement offered that the
+// answer's heading path or lines use is added to the query, as the window
+// adds it (a phrase in quotes). Without such a refinement the rank stays.
+func (ev *evaluation) clickRank(ix *index.Index, q goldenQ, res *index.Results, rank int, opt index.SearchOptions) (int, bool, error) {
+	if rank == 1 {
+		return rank, false, nil
+	}
+	where := strings.ToLower(ev.answerContext(q))
+	if where == "" {
+		return rank, false, nil
+	}
+	for _, r := range res.Refinements {
+		if !strings.Contains(where, strings.ToLower(r.Text)) {
+			continue
+		}
+		opt.Refine = false
+		again, err := ix.Search(context.Background(), q.Q+" "+refinementQuery(r.Text), opt)
+		if err != nil {
+			return 0, false, err
+		}
+		return ev.answerRank(again.Hits, q.Answer), true, nil
+	}
+	return rank, false, nil
+}
+
+// refinementQuery is a refinement as a click types it: a phrase in quotes.
+func refinementQuery(text string) string {
+	if strings.ContainsAny(text, " ") {
+		return `"` + text + `"`
+	}
+	return text
+}
+
+// answerContext is what a person sees of the answer's place: the headings
+// above the lines that hold it, and those lines; "" when the golden line
+// names no file that holds it.
+func (ev *evaluation) answerContext(q goldenQ) string {
+	if q.File == "" {
+		return ""
+	}
+	want := foldSpace(q.Answer)
+	for _, p := range []string{filepath.Join(ev.corpus, q.Corpus, q.File), filepath.Join(ev.corpus, q.File)} {
+		lines := ev.lines(p)
+		var headings []string
+		for i, l := range lines {
+			if level := headingLevel(l); level > 0 {
+				headings = append(headings[:min(len(headings), level-1)], strings.TrimSpace(strings.TrimLeft(l, "#")))
+			}
+			for k := i + 1; k <= min(len(lines), i+8); k++ {
+				block := foldSpace(strings.Join(lines[i:k], "\n"))
+				if strings.Contains(block, want) {
+					return strings.Join(headings, " > ") + "\n" + block
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// headingLevel is the level of an ATX heading line, 0 for other lines.
+func headingLevel(l string) int {
+	n := 0
+	for n < len(l) && l[n] == '#' {
+		n++
+	}
+	if n == 0 || n > 6 || n < len(l) && l[n] != ' ' {
+		return 0
+	}
+	return n
 }
 
 // fileRank is the rank, among the distinct files of the hits (1–5), of

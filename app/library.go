@@ -330,6 +330,7 @@ func runSearch(e *env, args []string) int {
 	perFile := fs.Int("per-file", index.DefaultPerFile, "passages of one file shown before the rest are folded under the best (0: no limit)")
 	folder := fs.String("folder", "", "only search this library folder")
 	explain := fs.Bool("explain", false, "print each ranking feature's value and share of the score")
+	suggest := fs.Bool("suggest", false, "print the words the best passages use and the query does not, one per line (--json: one object)")
 	// Flags come first: everything from the first query word on (or after
 	// --) is the query, so "fever -child" excludes child.
 	if err := fs.Parse(args); err != nil {
@@ -344,7 +345,7 @@ func runSearch(e *env, args []string) int {
 	if per == 0 {
 		per = -1 // no limit
 	}
-	opt := index.SearchOptions{Limit: *limit, Folder: *folder, PerFile: per, Explain: *explain}
+	opt := index.SearchOptions{Limit: *limit, Folder: *folder, PerFile: per, Explain: *explain, Refine: *suggest}
 	return withLibrary(e, *db, index.ReadOnly, func(ix *index.Index) int {
 		res, err := ix.Search(context.Background(), strings.Join(words, " "), opt)
 		switch {
@@ -352,6 +353,9 @@ func runSearch(e *env, args []string) int {
 			return fail(e, fmt.Errorf("%w (see `folio folders`)", err))
 		case err != nil:
 			return fail(e, err)
+		}
+		if *suggest {
+			return printRefinements(e, res.Refinements, *asJSON)
 		}
 		gone := recite(res.Hits)
 		if *asJSON {

@@ -65,6 +65,7 @@ type stats struct {
 	retrieve    []query.Retrieval      // what the first stage looks for: the first, or the next while too few are found
 	corrections []Correction           // unknown words searched as close ones
 	matches     func(term string) bool // highlights
+	passages    float64                // in the library, for IDF
 }
 
 // queryStats weighs the query's words by their rarity, adds corrections
@@ -89,6 +90,7 @@ func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error)
 	}
 	w.st.retrieve = query.Retrievals(w.optional)
 	w.st.matches = q.Matches
+	w.st.passages = float64(n)
 	return w.st, nil
 }
 

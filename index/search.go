@@ -14,6 +14,7 @@ import (
 	"folio/index/dedup"
 	"folio/index/query"
 	"folio/index/rank"
+	"folio/index/refine"
 	"folio/index/schema"
 	"folio/index/snippet"
 )
@@ -66,6 +67,8 @@ type SearchOptions struct {
 	Candidates int
 	// Explain fills each hit's Explanation.
 	Explain bool
+	// Refine fills Results.Refinements (refine.go).
+	Refine bool
 }
 
 // Hit is one ranked chunk with its citation and snippet.
@@ -100,6 +103,7 @@ type Hit struct {
 	// of five or more, which ranks it after those holding several
 	// (rank.Set.OneWord).
 	OneWord bool
+	lang    string // analyze.Language of the text
 	// Stale is set when the file changed since it was indexed (its size
 	// or time differ): Cite says where the passage is now.
 	Stale    bool
@@ -134,6 +138,9 @@ type Results struct {
 	TotalCapped bool
 	// Corrections name the words searched in place of unknown ones.
 	Corrections []Correction
+	// Refinements are the words the best passages use and the query does
+	// not (SearchOptions.Refine).
+	Refinements []refine.Refinement
 	Elapsed     time.Duration
 }
 
@@ -202,6 +209,11 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	pageHits := fold(ranked, opt.PerFile)
 	if res.Corrections != nil {
 		res.Corrections = surfaceForms(res.Corrections, pageHits)
+	}
+	if opt.Refine {
+		if res.Refinements, err = ix.refinements(ctx, rq, st, pageHits); err != nil {
+			return nil, fmt.Errorf("search %q: %w", input, classify(err))
+		}
 	}
 	lo, hi := min(opt.Offset, len(pageHits)), min(opt.Offset+opt.Limit, len(pageHits))
 	res.Hits = pageHits[lo:hi]
@@ -343,7 +355,8 @@ func (ix *Index) countMatches(ctx context.Context, expr, filter string, args []a
 func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 	rc := make([]rank.Candidate, len(cands))
 	for i, h := range cands {
-		rc[i] = rank.Candidate{Heading: h.HeadingPath, Title: h.Title, Text: h.Text, Doc: h.doc, FTS: h.Score, Lang: analyze.Language(h.Text)}
+		cands[i].lang = analyze.Language(h.Text)
+		rc[i] = rank.Candidate{Heading: h.HeadingPath, Title: h.Title, Text: h.Text, Doc: h.doc, FTS: h.Score, Lang: cands[i].lang}
 	}
 	set := rank.Analyse(q, rc)
 	feats := set.Features(q)

@@ -1,0 +1,120 @@
+package refine
+
+import (
+	"strings"
+	"testing"
+
+	"folio/index/analyze"
+)
+
+func terms(words ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words {
+		for _, t := range analyze.Tokens(w) {
+			m[t.Term] = true
+		}
+	}
+	return m
+}
+
+// df gives every term the same rarity but those named.
+func df(common ...string) func([]string) map[string]float64 {
+	return func(ts []string) map[string]float64 {
+		out := map[string]float64{}
+		for _, t := range ts {
+			out[t] = 10
+		}
+		for _, w := range common {
+			out[analyze.Tokens(w)[0].Term] = 5000
+		}
+		return out
+	}
+}
+
+func texts(rs []Refinement) []string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, r.Text)
+	}
+	return out
+}
+
+func TestSuggestOffersWhatThePassagesShareAndTheQueryLacks(t *testing.T) {
+	ps := []Passage{
+		{Text: "Annual leave carries over to the next year, up to 240 hours of annual leave.", Lang: "en"},
+		{Text: "Unused annual leave above 240 hours is lost at the end of the leave year.", Lang: "en"},
+		{Text: "You earn annual leave every pay period.", Lang: "en"},
+		{Text: "Sick leave is separate from annual leave.", Lang: "en"},
+		{Text: "<td>class</td> 2024 x", Lang: "en"},
+	}
+	got := Suggest(terms("vacation", "days", "rollover"), "en", ps, df("year", "pay"), 10000, Max)
+	joined := "|" + strings.Join(texts(got), "|") + "|"
+	if !strings.Contains(joined, "|annual leave|") || !strings.Contains(joined, "|240 hours|") {
+		t.Errorf("refinements %q: want annual leave and 240 hours", joined)
+	}
+	for _, bad := range []string{"|annual|", "|leave|", "|2024|", "|td|", "|class|", "|x|", "|the|", "|vacation|"} {
+		if strings.Contains(joined, bad) {
+			t.Errorf("refinements %q hold %s", joined, bad)
+		}
+	}
+	if got[0].Passages != 4 {
+		t.Errorf("first %+v: want the phrase held by 4 passages", got[0])
+	}
+}
+
+func TestSuggestKeepsToTheQuestionsLanguage(t *testing.T) {
+	ps := []Passage{
+		{Text: "Descomprime el archivo en el directorio actual.", Lang: "es"},
+		{Text: "Descomprime el archivo comprimido.", Lang: "es"},
+		{Text: "Unpack the archive into the current folder.", Lang: "en"},
+		{Text: "Unpack the archive here.", Lang: "en"},
+	}
+	got := texts(Suggest(terms("tar"), "en", ps, df(), 1000, Max))
+	for _, w := range got {
+		if w == "descomprime" || w == "archivo" {
+			t.Errorf("an English question is offered %q (from Spanish passages): %q", w, got)
+		}
+	}
+	if len(got) == 0 || got[0] != "unpack" && got[0] != "archive" {
+		t.Errorf("refinements %q", got)
+	}
+}
+
+func TestSuggestKeepsAcronymsAndDropsCutsOfTypedChinese(t *testing.T) {
+	ps := []Passage{
+		{Text: "The VA pays the SAH grant. Apply for the SAH grant online.", Lang: "en"},
+		{Text: "SAH grant amounts change each year.", Lang: "en"},
+	}
+	if got := texts(Suggest(terms("housing"), "en", ps, df(), 1000, Max)); len(got) == 0 || got[0] != "SAH grant" {
+		t.Errorf("refinements %q: want SAH grant first", got)
+	}
+	zh := []Passage{
+		{Text: "设置环境变量名和路径", Lang: "zh"},
+		{Text: "查看环境变量名", Lang: "zh"},
+	}
+	for _, w := range texts(Suggest(terms("环境变量"), "zh", zh, df(), 1000, Max)) {
+		if strings.ContainsAny(w, "环境变量") {
+			t.Errorf("offered %q, a cut of the typed words", w)
+		}
+	}
+}
+
+func TestSuggestNeverPanicsOnOddText(t *testing.T) {
+	for _, text := range []string{"", "   ", "a", "中文中文中文", "\x00\xff", strings.Repeat("word ", 5000), "x\u200by\u200bz"} {
+		Suggest(terms("q"), "", []Passage{{Text: text}, {Text: text}}, df(), 10, Max)
+	}
+}
+
+// BenchmarkSuggest is the cost a search with refinements adds, without
+// the document-frequency lookup: ten passages of 1,200 characters.
+func BenchmarkSuggest(b *testing.B) {
+	text := strings.Repeat("Unused annual leave above 240 hours is lost at the end of the leave year; see the policy. ", 13)
+	ps := make([]Passage, 10)
+	for i := range ps {
+		ps[i] = Passage{Text: text, Lang: "en"}
+	}
+	q := terms("vacation", "days")
+	for b.Loop() {
+		Suggest(q, "en", ps, df(), 80000, Max)
+	}
+}
