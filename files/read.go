@@ -4,32 +4,100 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 )
 
-// OpenForRead opens notes for ReadRegular; tests (the index's too) make it
-// fail as a file that cannot be read, or vanished since the listing, would
-// (root reads any file, so permissions alone cannot test that).
+// OpenForRead opens notes for ReadRegular and ReadListed; tests (the
+// index's too) make it fail as a file that cannot be read, or vanished
+// since the listing, would (root reads any file, so permissions alone
+// cannot test that).
 var OpenForRead = os.OpenFile
 
-// ReadRegular reads a note that was a regular file when listed, refusing
-// anything that became something else since (a FIFO would block forever)
-// or grew past MaxFileSize.
+// errNotRegular is what every read says of a folder, FIFO or device.
+var errNotRegular = errors.New("not a regular file")
+
+// ReadRegular reads the regular file at path, following links: for a file
+// a person named. The file opened is the file checked (fstat), so a FIFO
+// or device put in its place is refused rather than waited on.
 func ReadRegular(path string) ([]byte, error) {
-	f, err := OpenForRead(path, os.O_RDONLY|nonblock, 0)
+	f, _, err := openRegular(path, 0, nil)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
+	return io.ReadAll(f)
+}
+
+// ReadListed reads a file a walk listed, and only that file: the path is
+// opened without following a link (a link inside the folder is read at
+// the file it resolved to), and a file that is not the one listed (a link
+// or another file renamed into its place since) is refused.
+func ReadListed(found Found) ([]byte, error) {
+	path := found.Abs
+	if found.Real != "" {
+		path = found.Real
+	}
+	f, _, err := openRegular(path, nofollow, found.Info)
 	if err != nil {
 		return nil, err
 	}
-	if !info.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	if info.Size() > MaxFileSize {
-		return nil, fmt.Errorf("larger than %d MB", MaxFileSize>>20)
-	}
+	defer f.Close()
 	return io.ReadAll(f)
+}
+
+// ReadInside reads a note of the folder root, following links only while
+// they stay inside root, as a walk would have listed it.
+func ReadInside(root, path string) ([]byte, error) {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil, err
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return nil, err
+	}
+	if !Inside(realRoot, real) {
+		return nil, fmt.Errorf("%s: a symbolic link to a file outside the folder", path)
+	}
+	f, _, err := openRegular(real, nofollow, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+// openRegular opens path without blocking (flag adds nofollow) and checks
+// the opened file itself: regular, no larger than MaxFileSize by its
+// size, and, given listed, the same file as listed.
+func openRegular(path string, flag int, listed fs.FileInfo) (*os.File, os.FileInfo, error) {
+	f, err := OpenForRead(path, os.O_RDONLY|nonblock|flag, 0)
+	if err != nil {
+		if flag&nofollow != 0 {
+			if info, lerr := os.Lstat(path); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {
+				return nil, nil, errors.New("replaced by a symbolic link since it was listed")
+			}
+		}
+		return nil, nil, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	switch {
+	case !info.Mode().IsRegular():
+		err = errNotRegular
+	case listed != nil && !os.SameFile(listed, info):
+		err = errors.New("replaced by another file since it was listed")
+	case info.Size() > MaxFileSize:
+		err = fmt.Errorf("larger than %d MB", MaxFileSize>>20)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, info, nil
 }
