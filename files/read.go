@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 )
 
 // OpenForRead opens notes for ReadRegular and ReadListed; tests (the
@@ -22,12 +23,12 @@ var errNotRegular = errors.New("not a regular file")
 // a person named. The file opened is the file checked (fstat), so a FIFO
 // or device put in its place is refused rather than waited on.
 func ReadRegular(path string) ([]byte, error) {
-	f, _, err := openRegular(path, 0, nil)
+	f, info, err := openRegular(path, 0, nil)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	return readNote(f, info)
 }
 
 // ReadListed reads a file a walk listed, and only that file: the path is
@@ -39,12 +40,12 @@ func ReadListed(found Found) ([]byte, error) {
 	if found.Real != "" {
 		path = found.Real
 	}
-	f, _, err := openRegular(path, nofollow, found.Info)
+	f, info, err := openRegular(path, nofollow, found.Info)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	return readNote(f, info)
 }
 
 // ReadInside reads a note of the folder root, following links only while
@@ -61,17 +62,59 @@ func ReadInside(root, path string) ([]byte, error) {
 	if !Inside(realRoot, real) {
 		return nil, fmt.Errorf("%s: a symbolic link to a file outside the folder", path)
 	}
-	f, _, err := openRegular(real, nofollow, nil)
+	f, info, err := openRegular(real, nofollow, nil)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	return readNote(f, info)
 }
 
+// OpenRegular opens the regular file at path for a reader of its own (the
+// evaluation's JSON lines), refusing a FIFO, device or folder at once
+// rather than blocking on it or reading it without end.
+func OpenRegular(path string) (*os.File, error) {
+	f, _, err := openRegular(path, 0, nil)
+	if err != nil {
+		var pe *fs.PathError
+		if !errors.As(err, &pe) {
+			err = &fs.PathError{Op: "open", Path: path, Err: err}
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+// readNote reads at most MaxFileSize and a step more, whatever the file
+// said its size was (a FUSE or /proc file may report 0 bytes and never
+// end), and refuses a file that has more; a file that says it is larger is
+// refused unread. Reads are a fixed step each, as some such files (Linux's
+// pagemap) accept only aligned lengths.
+func readNote(f *os.File, info os.FileInfo) ([]byte, error) {
+	if info.Size() > MaxFileSize {
+		return nil, errTooLarge
+	}
+	const step = 64 << 10
+	data := make([]byte, 0, info.Size()+step)
+	for len(data) <= MaxFileSize {
+		data = slices.Grow(data, step)
+		n, err := f.Read(data[len(data) : len(data)+step])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return nil, errTooLarge
+}
+
+var errTooLarge = fmt.Errorf("larger than %d MB", MaxFileSize>>20)
+
 // openRegular opens path without blocking (flag adds nofollow) and checks
-// the opened file itself: regular, no larger than MaxFileSize by its
-// size, and, given listed, the same file as listed.
+// the opened file itself: regular and, given listed, the same file as
+// listed.
 func openRegular(path string, flag int, listed fs.FileInfo) (*os.File, os.FileInfo, error) {
 	f, err := OpenForRead(path, os.O_RDONLY|nonblock|flag, 0)
 	if err != nil {
@@ -92,8 +135,6 @@ func openRegular(path string, flag int, listed fs.FileInfo) (*os.File, os.FileIn
 		err = errNotRegular
 	case listed != nil && !os.SameFile(listed, info):
 		err = errors.New("replaced by another file since it was listed")
-	case info.Size() > MaxFileSize:
-		err = fmt.Errorf("larger than %d MB", MaxFileSize>>20)
 	}
 	if err != nil {
 		f.Close()
