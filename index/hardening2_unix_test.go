@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"folio/files"
@@ -77,5 +78,38 @@ func TestCiteDoesNotFollowALinkOutOfTheFolder(t *testing.T) {
 	must(t, os.Symlink(elsewhere, note))
 	if c := Cite(hits[0]); !c.Missing {
 		t.Errorf("cited through a link out of the folder: %+v", c)
+	}
+}
+
+// TestLibraryFilesArePrivateWhateverTheUmask: a library made anywhere
+// (--db outside the config folder) holds private notes: it and its -wal
+// and -shm are 0600 even under umask 0.
+func TestLibraryFilesArePrivateWhateverTheUmask(t *testing.T) {
+	for _, mask := range []int{0, 0o022} {
+		old := syscall.Umask(mask)
+		func() {
+			defer syscall.Umask(old)
+			lib := filepath.Join(t.TempDir(), "shared", "library.db")
+			ix, err := Open(lib)
+			must(t, err)
+			defer ix.Close()
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"note.md": "# Private\n\nmy words\n"})
+			_, err = ix.AddFolder(context.Background(), dir, ImportOptions{})
+			must(t, err)
+			for _, p := range []string{lib, lib + "-wal", lib + "-shm"} {
+				info, err := os.Stat(p)
+				if err != nil {
+					t.Errorf("umask %03o: %v", mask, err)
+					continue
+				}
+				if m := info.Mode().Perm(); m != 0o600 {
+					t.Errorf("umask %03o: %s is %04o, want 0600", mask, filepath.Base(p), m)
+				}
+			}
+			if info, err := os.Stat(filepath.Dir(lib)); err == nil && info.Mode().Perm()&0o077 != 0 {
+				t.Errorf("umask %03o: the library's new folder is %04o", mask, info.Mode().Perm())
+			}
+		}()
 	}
 }
