@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"unicode/utf8"
 
 	"folio/chunker"
+	"folio/files"
 )
 
 // runChunks implements `folio chunks`: it shows how files are split and
@@ -21,11 +21,11 @@ func runChunks(e *env, args []string) int {
 	overlap := fs.Int("overlap", def.Overlap, "sentences repeated between prose chunks (with --fixed: characters)")
 	fixed := fs.Int("fixed", 0, "cut every N characters instead (the baseline)")
 	asJSON := fs.Bool("json", false, "print one JSON object per chunk per line")
-	files, err := parseFlags(fs, args)
+	names, err := parseFlags(fs, args)
 	if err != nil {
 		return exitError
 	}
-	if len(files) == 0 {
+	if len(names) == 0 {
 		fs.Usage()
 		return exitError
 	}
@@ -43,10 +43,12 @@ func runChunks(e *env, args []string) int {
 	if *asJSON {
 		report = e.stderr // keep stdout one JSON object per line
 	}
-	for _, name := range files {
-		data, err := os.ReadFile(name)
+	for _, name := range names {
+		// Regular files only, read up to the import's limit: a FIFO would
+		// block, /dev/zero would never end.
+		data, err := files.ReadRegular(name)
 		if err != nil {
-			status = failIn(e, "chunks", err)
+			status = failIn(e, "chunks", fmt.Errorf("%s: %s", name, files.ErrorWords(err)))
 			continue
 		}
 		var doc *chunker.Document

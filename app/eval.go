@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"folio/chunker"
+	"folio/files"
 	"folio/index"
 	"folio/index/rank"
 )
@@ -858,7 +859,7 @@ func readJSONL[T any](p string, valid func(T) error) ([]T, error) {
 }
 
 func readJSONLines(p string, each func([]byte) error) error {
-	f, err := os.Open(p)
+	f, err := files.OpenRegular(p) // a FIFO would block, a device never end
 	if err != nil {
 		return err
 	}
@@ -877,7 +878,7 @@ func readJSONLines(p string, each func([]byte) error) error {
 }
 
 func readQrels(p string) (map[string]map[string]float64, error) {
-	f, err := os.Open(p)
+	f, err := files.OpenRegular(p) // a FIFO would block, a device never end
 	if err != nil {
 		return nil, err
 	}

@@ -137,22 +137,44 @@ func installSample(ix *index.Index) error {
 
 // writeSample writes the bundled files into dir. It creates and marks dir
 // itself; a dir that exists without the mark is someone else's and is left
-// alone, and no existing file is ever overwritten.
+// alone, and no existing file is ever overwritten. A dir or mark that is a
+// symbolic link is not Folio's either (a link to a folder of the user's
+// holding a mark must not be written into): files are created through an
+// os.Root opened on the very folder checked, with O_EXCL, so no link is
+// followed. The folder is 0700 and its files 0600, as Folio's caches are.
 func writeSample(dir string) error {
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+	notFolios := fmt.Errorf("%s already exists and is not Folio's sample folder: nothing was written there", dir)
+	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
 		return fmt.Errorf("write sample library: %w", err)
 	}
-	switch err := os.Mkdir(dir, 0o755); {
+	made := false
+	switch err := os.Mkdir(dir, 0o700); {
 	case err == nil:
-		if err := createNew(filepath.Join(dir, sampleMarker), []byte("Folio wrote this folder: it holds Folio's sample library.\nRemove the sample library in Folio's window to stop using it.\n")); err != nil {
+		made = true
+	case !errors.Is(err, fs.ErrExist):
+		return fmt.Errorf("write sample library: %w", err)
+	}
+	checked, err := os.Lstat(dir)
+	if err != nil {
+		return fmt.Errorf("write sample library: %w", err)
+	}
+	if !checked.IsDir() { // a link, even to a folder, is not Folio's folder
+		return notFolios
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return fmt.Errorf("write sample library: %w", err)
+	}
+	defer root.Close()
+	if opened, err := root.Stat("."); err != nil || !os.SameFile(checked, opened) {
+		return notFolios // swapped for a link since it was checked
+	}
+	if made {
+		if err := createNew(root, sampleMarker, []byte("Folio wrote this folder: it holds Folio's sample library.\nRemove the sample library in Folio's window to stop using it.\n")); err != nil {
 			return fmt.Errorf("write sample library: %w", err)
 		}
-	case errors.Is(err, fs.ErrExist):
-		if _, err := os.Stat(filepath.Join(dir, sampleMarker)); err != nil {
-			return fmt.Errorf("%s already exists and is not Folio's sample folder: nothing was written there", dir)
-		}
-	default:
-		return fmt.Errorf("write sample library: %w", err)
+	} else if mark, err := root.Lstat(sampleMarker); err != nil || !mark.Mode().IsRegular() {
+		return notFolios
 	}
 	return fs.WalkDir(assets.Sample(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -162,16 +184,17 @@ func writeSample(dir string) error {
 		if err != nil {
 			return err
 		}
-		if err := createNew(filepath.Join(dir, filepath.FromSlash(p)), data); err != nil && !errors.Is(err, fs.ErrExist) {
+		if err := createNew(root, p, data); err != nil && !errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("write sample library: %w", err)
 		}
 		return nil
 	})
 }
 
-// createNew writes a file that must not exist yet.
-func createNew(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+// createNew writes a file that must not exist yet (O_EXCL: not through a
+// link either), inside root only.
+func createNew(root *os.Root, name string, data []byte) error {
+	f, err := root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
 	}

@@ -4,32 +4,141 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
 )
 
-// OpenForRead opens notes for ReadRegular; tests (the index's too) make it
-// fail as a file that cannot be read, or vanished since the listing, would
-// (root reads any file, so permissions alone cannot test that).
+// OpenForRead opens notes for ReadRegular and ReadListed; tests (the
+// index's too) make it fail as a file that cannot be read, or vanished
+// since the listing, would (root reads any file, so permissions alone
+// cannot test that).
 var OpenForRead = os.OpenFile
 
-// ReadRegular reads a note that was a regular file when listed, refusing
-// anything that became something else since (a FIFO would block forever)
-// or grew past MaxFileSize.
+// errNotRegular is what every read says of a folder, FIFO or device.
+var errNotRegular = errors.New("not a regular file")
+
+// ReadRegular reads the regular file at path, following links: for a file
+// a person named. The file opened is the file checked (fstat), so a FIFO
+// or device put in its place is refused rather than waited on.
 func ReadRegular(path string) ([]byte, error) {
-	f, err := OpenForRead(path, os.O_RDONLY|nonblock, 0)
+	f, info, err := openRegular(path, 0, nil)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
+	return readNote(f, info)
+}
+
+// ReadListed reads a file a walk listed, and only that file: the path is
+// opened without following a link (a link inside the folder is read at
+// the file it resolved to), and a file that is not the one listed (a link
+// or another file renamed into its place since) is refused.
+func ReadListed(found Found) ([]byte, error) {
+	path := found.Abs
+	if found.Real != "" {
+		path = found.Real
+	}
+	f, info, err := openRegular(path, nofollow, found.Info)
 	if err != nil {
 		return nil, err
 	}
-	if !info.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
+	defer f.Close()
+	return readNote(f, info)
+}
+
+// ReadInside reads a note of the folder root, following links only while
+// they stay inside root, as a walk would have listed it.
+func ReadInside(root, path string) ([]byte, error) {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil, err
 	}
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return nil, err
+	}
+	if !Inside(realRoot, real) {
+		return nil, fmt.Errorf("%s: a symbolic link to a file outside the folder", path)
+	}
+	f, info, err := openRegular(real, nofollow, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readNote(f, info)
+}
+
+// OpenRegular opens the regular file at path for a reader of its own (the
+// evaluation's JSON lines), refusing a FIFO, device or folder at once
+// rather than blocking on it or reading it without end.
+func OpenRegular(path string) (*os.File, error) {
+	f, _, err := openRegular(path, 0, nil)
+	if err != nil {
+		var pe *fs.PathError
+		if !errors.As(err, &pe) {
+			err = &fs.PathError{Op: "open", Path: path, Err: err}
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+// readNote reads at most MaxFileSize and a step more, whatever the file
+// said its size was (a FUSE or /proc file may report 0 bytes and never
+// end), and refuses a file that has more; a file that says it is larger is
+// refused unread. Reads are a fixed step each, as some such files (Linux's
+// pagemap) accept only aligned lengths.
+func readNote(f *os.File, info os.FileInfo) ([]byte, error) {
 	if info.Size() > MaxFileSize {
-		return nil, fmt.Errorf("larger than %d MB", MaxFileSize>>20)
+		return nil, errTooLarge
 	}
-	return io.ReadAll(f)
+	const step = 64 << 10
+	data := make([]byte, 0, info.Size()+step)
+	for len(data) <= MaxFileSize {
+		data = slices.Grow(data, step)
+		n, err := f.Read(data[len(data) : len(data)+step])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return nil, errTooLarge
+}
+
+var errTooLarge = fmt.Errorf("larger than %d MB", MaxFileSize>>20)
+
+// openRegular opens path without blocking (flag adds nofollow) and checks
+// the opened file itself: regular and, given listed, the same file as
+// listed.
+func openRegular(path string, flag int, listed fs.FileInfo) (*os.File, os.FileInfo, error) {
+	f, err := OpenForRead(path, os.O_RDONLY|nonblock|flag, 0)
+	if err != nil {
+		if flag&nofollow != 0 {
+			if info, lerr := os.Lstat(path); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {
+				return nil, nil, errors.New("replaced by a symbolic link since it was listed")
+			}
+		}
+		return nil, nil, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	switch {
+	case !info.Mode().IsRegular():
+		err = errNotRegular
+	case listed != nil && !os.SameFile(listed, info):
+		err = errors.New("replaced by another file since it was listed")
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, info, nil
 }

@@ -14,6 +14,12 @@ type Found struct {
 	Abs   string
 	Size  int64
 	Mtime int64 // modification time, Unix nanoseconds
+	// Real is the file a link resolved to, empty when Abs is not a link:
+	// the read opens it without following links.
+	Real string
+	// Info is the file as listed: the read refuses a file that is not
+	// this one (swapped or replaced since).
+	Info fs.FileInfo
 }
 
 // Listing is what a walk found under a folder's root.
@@ -91,7 +97,9 @@ func Walk(ctx context.Context, root string, only Scope) (*Listing, error) {
 			if linked {
 				target, terr := filepath.EvalSymlinks(abs)
 				if terr == nil {
-					info, terr = os.Stat(target)
+					// Lstat: target is resolved, so a link here was
+					// swapped in meanwhile and is not followed.
+					info, terr = os.Lstat(target)
 				}
 				if terr != nil {
 					if IsMarkdown(name) {
@@ -131,7 +139,11 @@ func Walk(ctx context.Context, root string, only Scope) (*Listing, error) {
 			case info.Size() > MaxFileSize:
 				skip(childRel, fmt.Sprintf("larger than %d MB", MaxFileSize>>20))
 			default:
-				out.Files = append(out.Files, Found{Rel: childRel, Abs: abs, Size: info.Size(), Mtime: info.ModTime().UnixNano()})
+				f := Found{Rel: childRel, Abs: abs, Size: info.Size(), Mtime: info.ModTime().UnixNano(), Info: info}
+				if linked {
+					f.Real = childReal
+				}
+				out.Files = append(out.Files, f)
 			}
 		}
 		for _, l := range links {

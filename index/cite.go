@@ -46,7 +46,7 @@ func Cite(h Hit) Cited {
 		return c
 	}
 	c.Changed = true
-	data, err := files.ReadRegular(c.Path)
+	data, err := files.ReadInside(h.Folder, c.Path)
 	if err != nil {
 		c.Missing, c.Gone = true, true
 		return c

@@ -253,6 +253,17 @@ func create(path string) error {
 			os.Remove(tmp + s)
 		}
 	}()
+	// The library holds the text of private notes: made 0600 before SQLite
+	// opens it (SQLite's own default is 0644, whatever the umask), and the
+	// -wal and -shm SQLite creates take the library's mode.
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	if err := os.Chmod(tmp, 0o600); err != nil {
+		return err
+	}
 	db, err := sql.Open("sqlite", fileURI(tmp)+"?"+connParams)
 	if err != nil {
 		return err

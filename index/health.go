@@ -172,7 +172,7 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 				}
 				d := docs[i]
 				opt, ok := schema.ParseChunkerTag(d.tag)
-				data, err := files.ReadRegular(filepath.Join(f.Path, filepath.FromSlash(d.rel))) // never blocks on a FIFO put in its place
+				data, err := files.ReadInside(f.Path, filepath.Join(f.Path, filepath.FromSlash(d.rel))) // never blocks on a FIFO, nor follows a link out
 				if !ok || err != nil {
 					results[i].stale = true
 					continue

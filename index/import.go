@@ -555,7 +555,7 @@ func prepare(ctx context.Context, f files.Found, old *known, split func(context.
 		p.cancelled = true
 		return p
 	}
-	data, err := files.ReadRegular(f.Abs)
+	data, err := files.ReadListed(f)
 	if err != nil {
 		p.skip = "unreadable: " + files.ErrorWords(err)
 		return p
