@@ -299,7 +299,7 @@ func runEval(e *env, args []string) int {
 		rows = append(rows, row)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
+		enc := json.NewEncoder(jsonWriter(e.stdout))
 		enc.SetEscapeHTML(false)
 		for _, r := range rows {
 			enc.Encode(r)

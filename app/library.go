@@ -90,7 +90,7 @@ func interruptible() (context.Context, context.CancelFunc) {
 }
 
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := rawWriter(w).(*os.File)
 	if !ok {
 		return false
 	}
@@ -103,6 +103,7 @@ func progressBar(w io.Writer) func(index.Progress) {
 	if !isTerminal(w) {
 		return nil
 	}
+	w = rawWriter(w) // its own \r and erase-line; it prints numbers only
 	start, drawn := time.Now(), time.Time{}
 	return func(p index.Progress) {
 		if p.FilesTotal == 0 || (time.Since(drawn) < 100*time.Millisecond && p.FilesDone < p.FilesTotal) {
@@ -355,7 +356,7 @@ func runSearch(e *env, args []string) int {
 		}
 		gone := recite(res.Hits)
 		if *asJSON {
-			enc := json.NewEncoder(e.stdout)
+			enc := json.NewEncoder(jsonWriter(e.stdout))
 			enc.SetEscapeHTML(false)
 			for _, h := range res.Hits {
 				j := toJSONHit(h, gone)
@@ -383,7 +384,10 @@ func printHits(w io.Writer, res *index.Results, gone map[int64]bool, terminal bo
 		if h.Offline {
 			offline = " (offline folder: as of its last scan)"
 		}
-		fmt.Fprintf(w, "%d. %s%s%s\n   %s\n", h.Rank, h.Citation(), offline, staleNote(h, gone), markSnippet(h.Snippet, terminal))
+		fmt.Fprintf(w, "%d. %s%s%s\n   ", h.Rank, h.Citation(), offline, staleNote(h, gone))
+		// The bold escapes must pass, so the snippet goes around the
+		// cleaning writer, cleaned by markSnippet.
+		fmt.Fprintf(rawWriter(w), "%s\n", markSnippet(h.Snippet, terminal))
 		if len(h.More) > 0 {
 			var locs []string
 			for _, m := range h.More {
@@ -440,7 +444,8 @@ func thousands(n int) string {
 	return s
 }
 
-// markSnippet marks matched words: bold on a terminal, [brackets] otherwise.
+// markSnippet marks matched words: bold on a terminal, [brackets]
+// otherwise, the text cleaned of controls (safeText).
 func markSnippet(s snippet.Snippet, terminal bool) string {
 	open, close := "[", "]"
 	if terminal {
@@ -449,10 +454,10 @@ func markSnippet(s snippet.Snippet, terminal bool) string {
 	var b strings.Builder
 	last := 0
 	for _, h := range s.Highlights {
-		b.WriteString(s.Text[last:h[0]])
-		b.WriteString(open + s.Text[h[0]:h[1]] + close)
+		b.WriteString(safeText(s.Text[last:h[0]]))
+		b.WriteString(open + safeText(s.Text[h[0]:h[1]]) + close)
 		last = h[1]
 	}
-	b.WriteString(s.Text[last:])
+	b.WriteString(safeText(s.Text[last:]))
 	return b.String()
 }
