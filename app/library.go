@@ -160,8 +160,25 @@ func runAdd(e *env, args []string) int {
 				status = exitError
 			}
 		}
+		if err := checkAfterImport(ctx, ix); err != nil {
+			return fail(e, err)
+		}
 		return status
 	})
+}
+
+// checkAfterImport runs quick_check after add and scan: an import reads
+// only the rows of changed files, so without it a damaged library that
+// `folio check` reports would pass a scan of unchanged files with exit 0.
+// It reads the whole library once, which an import can afford.
+func checkAfterImport(ctx context.Context, ix *index.Index) error {
+	if ctx.Err() != nil {
+		return nil // cancelled: the import said so; do not add a wait
+	}
+	if err := ix.QuickCheck(ctx); err != nil && ctx.Err() == nil {
+		return err
+	}
+	return nil
 }
 
 func runScan(e *env, args []string) int {
@@ -171,6 +188,9 @@ func runScan(e *env, args []string) int {
 		s, err := ix.Scan(ctx, index.ImportOptions{Progress: progressBar(e.stderr)})
 		printSummary(e.stdout, s)
 		if err != nil {
+			return fail(e, err)
+		}
+		if err := checkAfterImport(ctx, ix); err != nil {
 			return fail(e, err)
 		}
 		if len(s.Offline) > 0 {
