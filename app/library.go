@@ -384,7 +384,7 @@ func runSearch(e *env, args []string) int {
 				enc.Encode(j)
 			}
 		} else {
-			printHits(e.stdout, res, gone, isTerminal(e.stdout))
+			printHits(e.stdout, res, gone, isTerminal(e.stdout), *limit)
 		}
 		if len(res.Hits) == 0 {
 			return exitNothing
@@ -395,7 +395,7 @@ func runSearch(e *env, args []string) int {
 
 // printHits prints a page of results for a person: citation, snippet, the
 // folds, the corrections and the count.
-func printHits(w io.Writer, res *index.Results, gone map[int64]bool, terminal bool) {
+func printHits(w io.Writer, res *index.Results, gone map[int64]bool, terminal bool, limit int) {
 	if len(res.Corrections) > 0 {
 		fmt.Fprintf(w, "%s\n\n", correctionLine(res.Corrections))
 	}
@@ -434,7 +434,23 @@ func printHits(w io.Writer, res *index.Results, gone map[int64]bool, terminal bo
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "%s · %s\n", resultCount(res), res.Elapsed.Round(10*time.Microsecond))
+	fmt.Fprintf(w, "%s · %s\n", shownCount(res, limit), res.Elapsed.Round(10*time.Microsecond))
+}
+
+// shownCount is the count line, saying how many hits are shown when that
+// is fewer than the results counted: the total counts passages, and a page
+// folds a file's further passages and the copies of a passage under one
+// hit, so a large --limit can show far fewer hits than the total.
+func shownCount(res *index.Results, limit int) string {
+	total := resultCount(res)
+	shown := len(res.Hits)
+	switch {
+	case shown == 0 || shown >= res.Total:
+		return total
+	case shown < limit:
+		return fmt.Sprintf("showing %d of %s: the other passages are folded under them (more in the same file, copies in other files; --per-file 0 lists each passage of a file)", shown, total)
+	}
+	return fmt.Sprintf("showing %d of %s (--limit shows more)", shown, total)
 }
 
 // resultCount is "23 results", or "1,000+ results" when counting stopped.
