@@ -47,6 +47,7 @@ func Main(args []string) int {
 }
 
 func run(e *env, args []string) int {
+	e = safeEnv(e) // nothing from a note reaches the terminal as a control
 	if len(args) == 0 {
 		return openGUI(e, "", nil)
 	}

@@ -37,7 +37,7 @@ func runChunks(e *env, args []string) int {
 		opt = chunker.Options{Max: *fixed}
 	}
 	status := exitOK
-	enc := json.NewEncoder(e.stdout)
+	enc := json.NewEncoder(jsonWriter(e.stdout))
 	enc.SetEscapeHTML(false)
 	report := e.stdout
 	if *asJSON {

@@ -4,16 +4,19 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"os/signal"
 	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"text/tabwriter"
 	"time"
 	"unicode/utf8"
@@ -258,7 +261,12 @@ func runEval(e *env, args []string) int {
 		}
 		settings = append(settings, st)
 	}
-	ev := &evaluation{libs: map[string]*evalLib{}, files: map[string][]string{}, click: *click, corpus: *corpus}
+	// Ctrl+C or a kill (SIGTERM) cancels the run instead of ending the
+	// process, so the deferred close removes the temporary libraries
+	// (tens of MB each) rather than leaving them in the temp folder.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ev := &evaluation{ctx: ctx, libs: map[string]*evalLib{}, files: map[string][]string{}, click: *click, corpus: *corpus}
 	defer ev.close()
 	for _, g := range goldens {
 		qs, err := readGolden(g)
@@ -302,7 +310,7 @@ func runEval(e *env, args []string) int {
 		rows = append(rows, row)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
+		enc := json.NewEncoder(jsonWriter(e.stdout))
 		enc.SetEscapeHTML(false)
 		for _, r := range rows {
 			enc.Encode(r)
@@ -324,6 +332,7 @@ type goldenSet struct {
 }
 
 type evaluation struct {
+	ctx     context.Context // cancelled by a signal
 	golden  []goldenSet
 	queries []judgedQ
 	qrels   map[string]map[string]float64 // query → document → grade
@@ -386,13 +395,16 @@ func (ev *evaluation) library(corpus string, st setting) (*evalLib, error) {
 	var docChars atomic.Int64
 	split, tag := st.splitter(&docChars)
 	start := time.Now()
-	sum, err := ix.AddFolder(context.Background(), corpus, index.ImportOptions{Split: split, SplitTag: tag, Chunking: st.opt})
+	sum, err := ix.AddFolder(ev.ctx, corpus, index.ImportOptions{Split: split, SplitTag: tag, Chunking: st.opt})
+	if err == nil && ev.ctx.Err() != nil {
+		err = fmt.Errorf("stopped by a signal: %w", ev.ctx.Err())
+	}
 	if err != nil {
 		return nil, err
 	}
 	l.indexTime = time.Since(start).Seconds()
 	l.chunks = sum.Chunks
-	if stored, err := ix.StoredChars(context.Background()); err == nil && docChars.Load() > 0 {
+	if stored, err := ix.StoredChars(ev.ctx); err == nil && docChars.Load() > 0 {
 		l.stored = float64(stored) / float64(docChars.Load())
 	}
 	return l, nil
@@ -423,7 +435,7 @@ func (ev *evaluation) run(corpus string, st setting, verbose bool) (evalRow, err
 
 // runGolden asks one golden set's questions and adds its figures to row.
 func (ev *evaluation) runGolden(ix *index.Index, g goldenSet, opt index.SearchOptions, row *evalRow, verbose bool) error {
-	ctx := context.Background()
+	ctx := ev.ctx
 	var hits [3]int
 	var fileHits [2]int // the answer anywhere in the file, ranked among distinct files
 	mrr := 0.0
@@ -522,7 +534,7 @@ func (ev *evaluation) runGolden(ix *index.Index, g goldenSet, opt index.SearchOp
 
 // runJudged asks the judged queries and adds their figures to row.
 func (ev *evaluation) runJudged(ix *index.Index, opt index.SearchOptions, row *evalRow, verbose bool) error {
-	ctx := context.Background()
+	ctx := ev.ctx
 	var ndcg, r10, r100, mrr float64
 	judged := 0
 	for _, q := range ev.queries {
@@ -592,7 +604,7 @@ func (ev *evaluation) clickRank(ix *index.Index, q goldenQ, res *index.Results, 
 			continue
 		}
 		opt.Refine = false
-		again, err := ix.Search(context.Background(), q.Q+" "+refinementQuery(r.Text), opt)
+		again, err := ix.Search(ev.ctx, q.Q+" "+refinementQuery(r.Text), opt)
 		if err != nil {
 			return 0, false, err
 		}
@@ -866,7 +878,8 @@ func readJSONLines(p string, each func([]byte) error) error {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for n := 1; sc.Scan(); n++ {
+	n := 1
+	for ; sc.Scan(); n++ {
 		if strings.TrimSpace(sc.Text()) == "" {
 			continue
 		}
@@ -874,7 +887,13 @@ func readJSONLines(p string, each func([]byte) error) error {
 			return fmt.Errorf("%s:%d: %w", p, n, err)
 		}
 	}
-	return sc.Err()
+	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+		return fmt.Errorf("%s:%d: a line longer than 1 MB; each line holds one JSON object", p, n)
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("read %s: %w", p, err)
+	}
+	return nil
 }
 
 func readQrels(p string) (map[string]map[string]float64, error) {

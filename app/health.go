@@ -22,7 +22,7 @@ func runHealth(e *env, args []string) int {
 			return fail(e, err)
 		}
 		if *asJSON {
-			enc := json.NewEncoder(e.stdout)
+			enc := json.NewEncoder(jsonWriter(e.stdout))
 			enc.SetEscapeHTML(false)
 			enc.SetIndent("", "  ")
 			if err := enc.Encode(h); err != nil {

@@ -90,7 +90,7 @@ func interruptible() (context.Context, context.CancelFunc) {
 }
 
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := rawWriter(w).(*os.File)
 	if !ok {
 		return false
 	}
@@ -103,6 +103,7 @@ func progressBar(w io.Writer) func(index.Progress) {
 	if !isTerminal(w) {
 		return nil
 	}
+	w = rawWriter(w) // its own \r and erase-line; it prints numbers only
 	start, drawn := time.Now(), time.Time{}
 	return func(p index.Progress) {
 		if p.FilesTotal == 0 || (time.Since(drawn) < 100*time.Millisecond && p.FilesDone < p.FilesTotal) {
@@ -159,8 +160,25 @@ func runAdd(e *env, args []string) int {
 				status = exitError
 			}
 		}
+		if err := checkAfterImport(ctx, ix); err != nil {
+			return fail(e, err)
+		}
 		return status
 	})
+}
+
+// checkAfterImport runs quick_check after add and scan: an import reads
+// only the rows of changed files, so without it a damaged library that
+// `folio check` reports would pass a scan of unchanged files with exit 0.
+// It reads the whole library once, which an import can afford.
+func checkAfterImport(ctx context.Context, ix *index.Index) error {
+	if ctx.Err() != nil {
+		return nil // cancelled: the import said so; do not add a wait
+	}
+	if err := ix.QuickCheck(ctx); err != nil && ctx.Err() == nil {
+		return err
+	}
+	return nil
 }
 
 func runScan(e *env, args []string) int {
@@ -170,6 +188,9 @@ func runScan(e *env, args []string) int {
 		s, err := ix.Scan(ctx, index.ImportOptions{Progress: progressBar(e.stderr)})
 		printSummary(e.stdout, s)
 		if err != nil {
+			return fail(e, err)
+		}
+		if err := checkAfterImport(ctx, ix); err != nil {
 			return fail(e, err)
 		}
 		if len(s.Offline) > 0 {
@@ -359,7 +380,7 @@ func runSearch(e *env, args []string) int {
 		}
 		gone := recite(res.Hits)
 		if *asJSON {
-			enc := json.NewEncoder(e.stdout)
+			enc := json.NewEncoder(jsonWriter(e.stdout))
 			enc.SetEscapeHTML(false)
 			for _, h := range res.Hits {
 				j := toJSONHit(h, gone)
@@ -367,7 +388,7 @@ func runSearch(e *env, args []string) int {
 				enc.Encode(j)
 			}
 		} else {
-			printHits(e.stdout, res, gone, isTerminal(e.stdout))
+			printHits(e.stdout, res, gone, isTerminal(e.stdout), *limit)
 		}
 		if len(res.Hits) == 0 {
 			return exitNothing
@@ -378,7 +399,7 @@ func runSearch(e *env, args []string) int {
 
 // printHits prints a page of results for a person: citation, snippet, the
 // folds, the corrections and the count.
-func printHits(w io.Writer, res *index.Results, gone map[int64]bool, terminal bool) {
+func printHits(w io.Writer, res *index.Results, gone map[int64]bool, terminal bool, limit int) {
 	if len(res.Corrections) > 0 {
 		fmt.Fprintf(w, "%s\n\n", correctionLine(res.Corrections))
 	}
@@ -387,7 +408,10 @@ func printHits(w io.Writer, res *index.Results, gone map[int64]bool, terminal bo
 		if h.Offline {
 			offline = " (offline folder: as of its last scan)"
 		}
-		fmt.Fprintf(w, "%d. %s%s%s\n   %s\n", h.Rank, h.Citation(), offline, staleNote(h, gone), markSnippet(h.Snippet, terminal))
+		fmt.Fprintf(w, "%d. %s%s%s\n   ", h.Rank, h.Citation(), offline, staleNote(h, gone))
+		// The bold escapes must pass, so the snippet goes around the
+		// cleaning writer, cleaned by markSnippet.
+		fmt.Fprintf(rawWriter(w), "%s\n", markSnippet(h.Snippet, terminal))
 		if len(h.More) > 0 {
 			var locs []string
 			for _, m := range h.More {
@@ -414,7 +438,23 @@ func printHits(w io.Writer, res *index.Results, gone map[int64]bool, terminal bo
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "%s · %s\n", resultCount(res), res.Elapsed.Round(10*time.Microsecond))
+	fmt.Fprintf(w, "%s · %s\n", shownCount(res, limit), res.Elapsed.Round(10*time.Microsecond))
+}
+
+// shownCount is the count line, saying how many hits are shown when that
+// is fewer than the results counted: the total counts passages, and a page
+// folds a file's further passages and the copies of a passage under one
+// hit, so a large --limit can show far fewer hits than the total.
+func shownCount(res *index.Results, limit int) string {
+	total := resultCount(res)
+	shown := len(res.Hits)
+	switch {
+	case shown == 0 || shown >= res.Total:
+		return total
+	case shown < limit:
+		return fmt.Sprintf("showing %d of %s: the other passages are folded under them (more in the same file, copies in other files; --per-file 0 lists each passage of a file)", shown, total)
+	}
+	return fmt.Sprintf("showing %d of %s (--limit shows more)", shown, total)
 }
 
 // resultCount is "23 results", or "1,000+ results" when counting stopped.
@@ -444,7 +484,8 @@ func thousands(n int) string {
 	return s
 }
 
-// markSnippet marks matched words: bold on a terminal, [brackets] otherwise.
+// markSnippet marks matched words: bold on a terminal, [brackets]
+// otherwise, the text cleaned of controls (safeText).
 func markSnippet(s snippet.Snippet, terminal bool) string {
 	open, close := "[", "]"
 	if terminal {
@@ -453,10 +494,10 @@ func markSnippet(s snippet.Snippet, terminal bool) string {
 	var b strings.Builder
 	last := 0
 	for _, h := range s.Highlights {
-		b.WriteString(s.Text[last:h[0]])
-		b.WriteString(open + s.Text[h[0]:h[1]] + close)
+		b.WriteString(safeText(s.Text[last:h[0]]))
+		b.WriteString(open + safeText(s.Text[h[0]:h[1]]) + close)
 		last = h[1]
 	}
-	b.WriteString(s.Text[last:])
+	b.WriteString(safeText(s.Text[last:]))
 	return b.String()
 }

@@ -49,7 +49,13 @@ var (
 	ErrReadOnly = errors.New("the library is read-only: changes are disabled")
 	// ErrBusy means another program held the library for too long.
 	ErrBusy = errors.New("the library is busy: another Folio is writing to it")
+	// ErrDiskFull means a write found no room on the library's disk; the
+	// change was rolled back.
+	ErrDiskFull = errors.New("the disk holding the library is full")
 )
+
+// diskFullAdvice ends every ErrDiskFull message.
+const diskFullAdvice = "free some space on it (or move the library elsewhere with --db or FOLIO_DB) and try again; the change was not made and your Markdown files are untouched"
 
 // corruptAdvice ends every ErrCorrupt message.
 const corruptAdvice = "move the file aside or delete it and add your folders again; your Markdown files are untouched"
@@ -353,6 +359,11 @@ func (ix *Index) connect() error {
 		}
 		if err != nil {
 			db.Close()
+			// A damaged file fails every way of opening it: say so, not
+			// that it is read-only, which sends people to permissions.
+			if c := classify(err); errors.Is(c, ErrCorrupt) {
+				return c
+			}
 			return fmt.Errorf("%w (and its journal cannot be read here: open it once where it can be written): %v", ErrReadOnly, classify(err))
 		}
 	}
@@ -530,9 +541,12 @@ func classify(err error) error {
 	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
 		return fmt.Errorf("%w; try again when it has finished (%v)", ErrBusy, err)
 	case sqlite3.SQLITE_FULL:
-		return fmt.Errorf("the disk holding the library is full (%v)", err)
+		return fmt.Errorf("%w (%v): %s", ErrDiskFull, err, diskFullAdvice)
 	case sqlite3.SQLITE_IOERR:
-		return fmt.Errorf("the library file could not be read or written: the disk or drive may be failing or gone (%v)", err)
+		// SQLite reports some writes that found no room (growing the
+		// shared-memory or journal file) as I/O errors: name that first,
+		// since it is the common cause and the one people can fix.
+		return fmt.Errorf("the library file could not be read or written (%v): if its disk is full, free some space and try again; otherwise the disk or drive may be failing or gone", err)
 	case sqlite3.SQLITE_CANTOPEN:
 		return fmt.Errorf("the library file could not be opened: check that its folder exists and can be read (%v)", err)
 	}

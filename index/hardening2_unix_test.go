@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"folio/files"
+	"folio/internal/testutil"
 )
 
 // TestFileSwappedAfterTheListingIsNotRead swaps a listed note for a link to
@@ -25,7 +26,7 @@ func TestFileSwappedAfterTheListingIsNotRead(t *testing.T) {
 		t.Run(swap, func(t *testing.T) {
 			ix := openTemp(t)
 			dir := t.TempDir()
-			writeFiles(t, dir, map[string]string{"note.md": "# Note\n\nplain words\n"})
+			testutil.WriteFiles(t, dir, map[string]string{"note.md": "# Note\n\nplain words\n"})
 			must(t, os.WriteFile(other, []byte("# Other\n\nswappedsecretword too\n"), 0o644))
 			files.OpenForRead = func(name string, flag int, perm os.FileMode) (*os.File, error) {
 				if filepath.Base(name) == "note.md" {
@@ -64,7 +65,7 @@ func TestCiteDoesNotFollowALinkOutOfTheFolder(t *testing.T) {
 	ix := openTemp(t)
 	dir, outside := t.TempDir(), t.TempDir()
 	text := "# Note\n\ncitedlinkword in a passage\n"
-	writeFiles(t, dir, map[string]string{"note.md": text})
+	testutil.WriteFiles(t, dir, map[string]string{"note.md": text})
 	_, err := ix.AddFolder(context.Background(), dir, ImportOptions{})
 	must(t, err)
 	hits := search(t, ix, "citedlinkword").Hits
@@ -94,7 +95,7 @@ func TestLibraryFilesArePrivateWhateverTheUmask(t *testing.T) {
 			must(t, err)
 			defer ix.Close()
 			dir := t.TempDir()
-			writeFiles(t, dir, map[string]string{"note.md": "# Private\n\nmy words\n"})
+			testutil.WriteFiles(t, dir, map[string]string{"note.md": "# Private\n\nmy words\n"})
 			_, err = ix.AddFolder(context.Background(), dir, ImportOptions{})
 			must(t, err)
 			for _, p := range []string{lib, lib + "-wal", lib + "-shm"} {

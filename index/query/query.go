@@ -12,7 +12,8 @@
 //
 // Everything else is literal: AND/OR/NOT/NEAR are ordinary words, colons
 // outside in: and control characters separate words, operators standing
-// alone are ignored, an unbalanced quote closes at the end of the input.
+// alone are ignored, an unbalanced quote is ignored (the words after it
+// stay plain words).
 // Each word goes through the same analyser as the index, so the FTS5
 // expression only ever holds quoted analysed terms and cannot be a syntax
 // error, whatever was typed. A word the analyser splits (mg/kg, e-mail, an
@@ -110,7 +111,7 @@ func Parse(input string) Query {
 		if r, n := utf8.DecodeRuneInString(s[j:]); j < len(s) && isQuote(r) {
 			// Quoted phrase, up to the next quote of any kind or the end.
 			k := j + n
-			end, next := len(s), len(s)
+			end, next := -1, -1
 			for p := k; p < len(s); {
 				r, n := utf8.DecodeRuneInString(s[p:])
 				if isQuote(r) {
@@ -118,6 +119,13 @@ func Parse(input string) Query {
 					break
 				}
 				p += n
+			}
+			if end < 0 {
+				// Unbalanced: a stray quote in pasted text must not make
+				// the rest one required phrase; it and a - or in: before
+				// it are dropped, and the words after it stay plain words.
+				i = k
+				continue
 			}
 			body := s[k:end]
 			c.Exact = true

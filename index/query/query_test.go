@@ -63,7 +63,7 @@ func TestParseQueryClauses(t *testing.T) {
 		{"AND OR NOT NEAR", []Clause{cl("not"), cl("near")}},
 		{"a:b", []Clause{cl("b")}},
 		{"http://example.com/path", []Clause{cl("http"), cl("exampl"), cl("com"), cl("path")}},
-		{`"unbalanced quote`, []Clause{cl("unbalanc", "quot")}},
+		{`"unbalanced quote`, []Clause{cl("unbalanc"), cl("quot")}},
 		{`x "`, []Clause{cl("x")}},
 		{"foo foo FOO", []Clause{cl("foo")}},
 		{"foo -foo", []Clause{cl("foo"), exc(cl("foo"))}},
