@@ -276,3 +276,49 @@ func benchLibrary(b *testing.B) *Index {
 	ix, _ := importOnce(b, "corpus")
 	return ix
 }
+
+// BenchmarkRefinements is what offering refinements adds to a search:
+// the lay-word questions of dev-golden-2 on all of ../shared/corpus (or
+// FOLIO_BENCH_LIBRARY), each asked without and with SearchOptions.Refine
+// in the same loop, so the two figures share the machine's noise.
+func BenchmarkRefinements(b *testing.B) {
+	ix := benchLibrary(b)
+	defer ix.Close()
+	data, err := os.ReadFile(filepath.Join(testutil.SharedPath(b, "eval"), "dev-golden-2.jsonl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var questions []string
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var q struct{ Q string }
+		if err := json.Unmarshal([]byte(line), &q); err != nil {
+			b.Fatal(err)
+		}
+		questions = append(questions, q.Q)
+	}
+	var plain, refined []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		q := questions[i%len(questions)]
+		for _, refine := range []bool{false, true} {
+			start := time.Now()
+			if _, err := ix.Search(context.Background(), q, SearchOptions{Limit: 10, Refine: refine}); err != nil {
+				b.Fatal(err)
+			}
+			if refine {
+				refined = append(refined, time.Since(start))
+			} else {
+				plain = append(plain, time.Since(start))
+			}
+		}
+	}
+	b.StopTimer()
+	for _, r := range []struct {
+		d    []time.Duration
+		unit string
+	}{{plain, ""}, {refined, "refine-"}} {
+		sort.Slice(r.d, func(i, j int) bool { return r.d[i] < r.d[j] })
+		b.ReportMetric(float64(r.d[len(r.d)/2].Microseconds())/1000, r.unit+"p50-ms")
+		b.ReportMetric(float64(r.d[len(r.d)*99/100].Microseconds())/1000, r.unit+"p99-ms")
+	}
+}
