@@ -66,6 +66,7 @@ type stats struct {
 	corrections []Correction           // unknown words searched as close ones
 	matches     func(term string) bool // highlights
 	passages    float64                // in the library, for IDF
+	lastRow     int64                  // for docFreq
 }
 
 // queryStats weighs the query's words by their rarity, adds corrections
@@ -90,7 +91,7 @@ func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error)
 	}
 	w.st.retrieve = query.Retrievals(w.optional)
 	w.st.matches = q.Matches
-	w.st.passages = float64(n)
+	w.st.passages, w.st.lastRow = float64(n), lastRow
 	return w.st, nil
 }
 

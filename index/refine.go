@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"folio/index/query"
 	"folio/index/rank"
 	"folio/index/refine"
 	"folio/index/snippet"
@@ -33,26 +34,17 @@ func (ix *Index) refinements(ctx context.Context, q rank.Query, st *stats, hits 
 		if len(terms) == 0 {
 			return out
 		}
-		args := make([]any, len(terms))
-		for i, t := range terms {
-			args[i] = t
-		}
-		rows, err := ix.db.QueryContext(ctx, `SELECT term, doc FROM chunks_fts_v WHERE term IN (`+strings.Repeat(",?", len(terms))[1:]+`)`, args...)
-		if err != nil {
-			lookupErr = err
-			return out
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var term string
-			var n float64
-			if err := rows.Scan(&term, &n); err != nil {
-				lookupErr = err
-				return out
+		// Each term's frequency as the first stage counts it: capped,
+		// estimated past the cap, and cached while the library is the
+		// same (fts5vocab would read every posting of a common word).
+		for _, t := range terms {
+			if _, ok := out[t]; ok || lookupErr != nil {
+				continue
 			}
-			out[term] = n
+			var b strings.Builder
+			query.Clause{Terms: []string{t}}.WriteExpr(&b)
+			out[t], lookupErr = ix.docFreq(ctx, b.String(), st.lastRow)
 		}
-		lookupErr = rows.Err()
 		return out
 	}
 	out := refine.Suggest(typed, q.Lang, ps, df, st.passages, refine.Max)

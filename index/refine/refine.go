@@ -121,7 +121,7 @@ func Suggest(query map[string]bool, lang string, passages []Passage, df func(ter
 // lookups bounds the document-frequency lookups of one search;
 // phraseBonus prefers "annual leave" to "annual" when both are as strong.
 const (
-	lookups     = 40
+	lookups     = 24
 	phraseBonus = 1.2
 )
 
