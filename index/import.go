@@ -239,8 +239,13 @@ func (ix *Index) planScan(ctx context.Context, root string, opt ImportOptions, s
 	}
 	p.only = files.NewScope(opt.Only)
 	list, err := files.Walk(ctx, root, p.only)
-	if err == nil && list.Entries == 0 && p.docCount > 0 {
+	// An empty root that held notes is offline (an unmounted drive leaves
+	// an empty mount point) unless it is the same folder as last time.
+	if err == nil && list.Entries == 0 && p.docCount > 0 && !ix.emptiedHere(ctx, p.folderID, root) {
 		err = fmt.Errorf("%w: empty (an unmounted drive or share?)", files.ErrFolderOffline)
+	}
+	if err == nil && ctx.Err() == nil {
+		err = ix.recordRoot(ctx, p.folderID, root)
 	}
 	if err != nil {
 		switch {
