@@ -1,0 +1,107 @@
+package app
+
+import (
+	"bufio"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"folio/index"
+)
+
+// watchProc is a `folio watch` process whose output lines a test waits
+// for.
+type watchProc struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	lines  chan string
+	out    []string
+	stderr strings.Builder
+}
+
+func startWatch(t *testing.T, args ...string) *watchProc {
+	t.Helper()
+	p := &watchProc{t: t, cmd: folioCmd(t, append([]string{"watch"}, args...)...), lines: make(chan string, 100)}
+	stdout, err := p.cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.cmd.Stderr = &p.stderr
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if p.cmd.ProcessState == nil {
+			p.cmd.Process.Kill()
+			p.cmd.Wait()
+		}
+	})
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			p.lines <- sc.Text()
+		}
+		close(p.lines)
+	}()
+	return p
+}
+
+// waitFor waits (generously) for a line holding what.
+func (p *watchProc) waitFor(what string) {
+	p.t.Helper()
+	timeout := time.After(30 * time.Second)
+	for {
+		select {
+		case l, ok := <-p.lines:
+			if !ok {
+				p.t.Fatalf("folio watch ended before %q:\n%s\n%s", what, strings.Join(p.out, "\n"), p.stderr.String())
+			}
+			p.out = append(p.out, l)
+			if strings.Contains(l, what) {
+				return
+			}
+		case <-timeout:
+			p.t.Fatalf("no %q within 30 s:\n%s\n%s", what, strings.Join(p.out, "\n"), p.stderr.String())
+		}
+	}
+}
+
+// stop sends sig and waits for the process to end.
+func (p *watchProc) stop(sig os.Signal) error {
+	p.t.Helper()
+	if err := p.cmd.Process.Signal(sig); err != nil {
+		p.t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- p.cmd.Wait() }()
+	select {
+	case err := <-exited:
+		return err
+	case <-time.After(30 * time.Second):
+		p.cmd.Process.Kill()
+		p.t.Fatalf("folio watch did not stop within 30 s:\n%s", strings.Join(p.out, "\n"))
+		return nil
+	}
+}
+
+// systemd stops a service with SIGTERM: the library is closed cleanly, as
+// after Ctrl+C.
+func TestWatchStopsCleanlyOnSIGTERM(t *testing.T) {
+	db, _ := newLibraryWith(t, map[string]string{"a.md": "# A\n\nalpha\n"})
+	p := startWatch(t, "--db", db)
+	p.waitFor("watching 1")
+	if err := p.stop(syscall.SIGTERM); err != nil {
+		t.Errorf("folio watch after SIGTERM: %v\n%s", err, p.stderr.String())
+	}
+	ix, err := index.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	if ix.Unclean() {
+		t.Error("the library was not closed cleanly after SIGTERM")
+	}
+}
