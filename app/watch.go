@@ -54,7 +54,7 @@ func watchFolders(e *env, ix *index.Index, dirs []string) int {
 			return fail(e, err)
 		}
 	}
-	w, err := watch.New(func(ctx context.Context, b watch.Batch) { applyBatch(ctx, e.stdout, e.stderr, ix, b) }, watch.Options{})
+	w, err := watch.New(func(ctx context.Context, b watch.Batch) { applyBatch(ctx, e.stdout, e.stderr, ix, b) }, watch.Options{ScanAdded: len(dirs) == 0})
 	if err != nil {
 		return fail(e, err)
 	}
@@ -87,6 +87,7 @@ func watchFolders(e *env, ix *index.Index, dirs []string) int {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	lastFolders := time.Now()
+	version, _ := ix.DataVersion(ctx)
 	for {
 		select {
 		case err := <-done:
@@ -111,10 +112,15 @@ func watchFolders(e *env, ix *index.Index, dirs []string) int {
 				reported[st.Folder] = line
 			}
 		}
-		if len(dirs) == 0 && time.Since(lastFolders) >= folderPoll {
-			lastFolders = time.Now()
-			if now, err := folderPaths(ctx, ix); err == nil {
-				w.Sync(now)
+		// Folders added or removed elsewhere are followed within a second
+		// of another program's commit (data_version), or folderPoll.
+		if len(dirs) == 0 {
+			v, err := ix.DataVersion(ctx)
+			if err != nil || v != version || time.Since(lastFolders) >= folderPoll {
+				version, lastFolders = v, time.Now()
+				if now, err := folderPaths(ctx, ix); err == nil {
+					w.Sync(now)
+				}
 			}
 		}
 	}

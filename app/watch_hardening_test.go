@@ -2,6 +2,7 @@ package app
 
 import (
 	"bufio"
+	"context"
 	"os"
 	"os/exec"
 	"strings"
@@ -103,5 +104,43 @@ func TestWatchStopsCleanlyOnSIGTERM(t *testing.T) {
 	defer ix.Close()
 	if ix.Unclean() {
 		t.Error("the library was not closed cleanly after SIGTERM")
+	}
+}
+
+// A folder another program adds while `folio watch` runs is watched and
+// scanned once on pickup: a note written between that program's import
+// and the pickup is indexed too.
+func TestWatchIndexesANoteWrittenInAJustAddedFolder(t *testing.T) {
+	db, _ := newLibraryWith(t, map[string]string{"a.md": "# A\n\nalpha\n"})
+	p := startWatch(t, "--db", db)
+	p.waitFor("watching 1")
+	ix, err := index.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	ctx := context.Background()
+	added := t.TempDir()
+	writeFileIn(t, added, "first.md", "# First\n\nfirstword\n")
+	if _, err := ix.AddFolder(ctx, added, index.ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	writeFileIn(t, added, "late.md", "# Late\n\nlatecomerword\n")
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		r, err := ix.Search(ctx, "latecomerword", index.SearchOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Hits) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a note written just after its folder was added is not indexed 30 s later:\n%s\n%s", strings.Join(p.out, "\n"), p.stderr.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err := p.stop(os.Interrupt); err != nil {
+		t.Error(err)
 	}
 }

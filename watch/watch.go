@@ -34,6 +34,11 @@ type Options struct {
 	MaxWait  time.Duration // … but no longer than this after its first change (2 s)
 	Poll     time.Duration // how often a folder that cannot be watched is scanned (1 min)
 	MaxPaths int           // past this many changed paths a batch is the whole folder (500)
+	// ScanAdded makes a folder that a later Sync adds (another program
+	// added it to the library) scanned once it is watched: a note written
+	// between that program's import and the watch is not missed. The
+	// first list's folders are the caller's to catch up with.
+	ScanAdded bool
 }
 
 func (o *Options) defaults() {
@@ -176,7 +181,10 @@ func (w *Watcher) Run(ctx context.Context) error {
 		case <-ctx.Done():
 			return nil
 		case list := <-w.sync:
-			w.setRoots(ctx, list.folders, b)
+			w.mu.Lock()
+			later := w.handled > 0
+			w.mu.Unlock()
+			w.setRoots(ctx, list.folders, b, later && w.opt.ScanAdded)
 			w.mu.Lock()
 			w.handled = max(w.handled, list.n) // lists it replaced too
 			w.mu.Unlock()
@@ -210,8 +218,9 @@ func (w *Watcher) Run(ctx context.Context) error {
 	}
 }
 
-// setRoots starts and stops watching folders to match the list.
-func (w *Watcher) setRoots(ctx context.Context, folders []string, b *batcher) {
+// setRoots starts and stops watching folders to match the list; with
+// scan, each new folder is scanned once watched.
+func (w *Watcher) setRoots(ctx context.Context, folders []string, b *batcher, scan bool) {
 	want := map[string]bool{}
 	for _, f := range folders {
 		want[filepath.Clean(f)] = true
@@ -233,6 +242,9 @@ func (w *Watcher) setRoots(ctx context.Context, folders []string, b *batcher) {
 		w.mu.Unlock()
 		if !known && ctx.Err() == nil {
 			w.addRoot(dir)
+			if scan {
+				b.add(dir, "", time.Now())
+			}
 		}
 	}
 }
