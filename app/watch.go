@@ -54,7 +54,7 @@ func watchFolders(e *env, ix *index.Index, dirs []string) int {
 			return fail(e, err)
 		}
 	}
-	w, err := watch.New(func(ctx context.Context, b watch.Batch) { applyBatch(ctx, e.stdout, e.stderr, ix, b) }, watch.Options{ScanAdded: len(dirs) == 0})
+	w, err := batchWatcher(e, ix, watch.Options{ScanAdded: len(dirs) == 0})
 	if err != nil {
 		return fail(e, err)
 	}
@@ -126,25 +126,33 @@ func watchFolders(e *env, ix *index.Index, dirs []string) int {
 	}
 }
 
+// batchWatcher is folio watch's watcher: it indexes each batch and prints
+// a line about it; a batch that failed to be written is tried again.
+func batchWatcher(e *env, ix *index.Index, opt watch.Options) (*watch.Watcher, error) {
+	return watch.NewRetrying(func(ctx context.Context, b watch.Batch) error { return applyBatch(ctx, e.stdout, e.stderr, ix, b) }, opt)
+}
+
 // applyBatch indexes one batch of changes and prints one line about it.
-func applyBatch(ctx context.Context, stdout, stderr io.Writer, ix *index.Index, b watch.Batch) {
+// The error is a failure to index it (a full disk): the watcher tries
+// again.
+func applyBatch(ctx context.Context, stdout, stderr io.Writer, ix *index.Index, b watch.Batch) error {
 	s, err := ix.ScanFolder(ctx, b.Folder, index.ImportOptions{Only: b.Paths})
 	stamp := time.Now().Format("15:04:05")
 	switch {
 	case errors.Is(err, index.ErrFolderRemoved):
 		fmt.Fprintf(stdout, "%s %s: removed from the library by another program; no longer watched\n", stamp, b.Folder)
-		return
+		return nil
 	case err != nil:
-		fmt.Fprintf(stderr, "%s folio: %v\n", stamp, err)
-		return
+		fmt.Fprintf(stderr, "%s folio: %v (tried again shortly)\n", stamp, err)
+		return err
 	case s.Cancelled:
-		return
+		return nil
 	}
 	for _, o := range s.Offline {
 		fmt.Fprintf(stdout, "%s %s: offline (%s); its documents were kept and stay searchable\n", stamp, o.Path, o.Reason)
 	}
 	if len(s.Offline) > 0 || b.Paths == nil && s.Added+s.Updated+s.Removed == 0 {
-		return // a poll that found nothing new
+		return nil // a poll that found nothing new
 	}
 	fmt.Fprintf(stdout, "%s %s: %d added, %d updated, %d removed%s (%s)\n", stamp, b.Folder, s.Added, s.Updated, s.Removed,
 		skippedNote(s), s.Elapsed.Round(time.Millisecond))
@@ -153,6 +161,7 @@ func applyBatch(ctx context.Context, stdout, stderr io.Writer, ix *index.Index, 
 			fmt.Fprintf(stdout, "  skipped %s: %s\n", sk.Path, sk.Reason)
 		}
 	}
+	return nil
 }
 
 func skippedNote(s index.Summary) string {

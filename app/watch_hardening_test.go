@@ -3,14 +3,18 @@ package app
 import (
 	"bufio"
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
 	"folio/index"
+	"folio/watch"
 )
 
 // watchProc is a `folio watch` process whose output lines a test waits
@@ -143,4 +147,80 @@ func TestWatchIndexesANoteWrittenInAJustAddedFolder(t *testing.T) {
 	if err := p.stop(os.Interrupt); err != nil {
 		t.Error(err)
 	}
+}
+
+// A batch whose write fails (a full disk) is tried again, as a scan of its
+// whole folder, until it succeeds.
+func TestWatchRetriesAFailedWrite(t *testing.T) {
+	db, dir := newLibraryWith(t, map[string]string{"a.md": "# A\n\nalpha\n"})
+	ix, err := index.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	var fails atomic.Int32
+	fails.Store(3)
+	index.CommitFault = func() error {
+		if fails.Add(-1) >= 0 {
+			return errors.New("database or disk is full")
+		}
+		return nil
+	}
+	defer func() { index.CommitFault = nil }()
+	var out, errOut syncBuffer
+	w, err := batchWatcher(&env{stdout: &out, stderr: &errOut}, ix, watch.Options{Quiet: 20 * time.Millisecond, RetryMin: 50 * time.Millisecond, RetryMax: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	w.Sync([]string{dir})
+	if !w.WaitSynced(ctx) {
+		t.Fatal("not watching")
+	}
+	writeFileIn(t, dir, "b.md", "# B\n\nretryword\n")
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		r, err := ix.Search(ctx, "retryword", index.SearchOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Hits) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a note whose write failed is not indexed 30 s later:\n%s\n%s", out.String(), errOut.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if fails.Load() > 0 {
+		t.Errorf("indexed with %d failures still to come", fails.Load())
+	}
+	if !strings.Contains(errOut.String(), "disk is full") {
+		t.Errorf("the failure was not reported: %q", errOut.String())
+	}
+}
+
+// syncBuffer is a buffer the watcher's goroutine writes while the test
+// reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -39,6 +39,9 @@ type Options struct {
 	// between that program's import and the watch is not missed. The
 	// first list's folders are the caller's to catch up with.
 	ScanAdded bool
+	// A batch whose apply failed (NewRetrying) is tried again as a scan of
+	// its folder after RetryMin (1 s), doubling up to RetryMax (30 s).
+	RetryMin, RetryMax time.Duration
 }
 
 func (o *Options) defaults() {
@@ -54,6 +57,12 @@ func (o *Options) defaults() {
 	if o.MaxPaths <= 0 {
 		o.MaxPaths = 500
 	}
+	if o.RetryMin <= 0 {
+		o.RetryMin = time.Second
+	}
+	if o.RetryMax < o.RetryMin {
+		o.RetryMax = max(30*time.Second, o.RetryMin)
+	}
 }
 
 // Status says how one folder is kept up to date.
@@ -67,7 +76,8 @@ type Status struct {
 // Watcher watches library folders. Sync says which; Run does the work.
 type Watcher struct {
 	opt   Options
-	apply func(context.Context, Batch)
+	apply func(context.Context, Batch) error
+	retry *retrier // only Run's goroutine uses it
 	fsw   *fsnotify.Watcher
 	sync  chan syncList
 
@@ -99,12 +109,19 @@ type root struct {
 // New makes a Watcher that calls apply with every batch, from Run's
 // goroutine, one at a time.
 func New(apply func(context.Context, Batch), opt Options) (*Watcher, error) {
+	return NewRetrying(func(ctx context.Context, b Batch) error { apply(ctx, b); return nil }, opt)
+}
+
+// NewRetrying is New for an apply that can fail: after an error other than
+// a cancel (a full disk), the folder is scanned whole again after a backoff
+// (Options.RetryMin, RetryMax), until a scan goes through.
+func NewRetrying(apply func(context.Context, Batch) error, opt Options) (*Watcher, error) {
 	opt.defaults()
 	fsw, err := fsnotify.NewBufferedWatcher(4096)
 	if err != nil {
 		return nil, fmt.Errorf("watch: %w", err)
 	}
-	w := &Watcher{opt: opt, apply: apply, fsw: fsw, sync: make(chan syncList, 1), roots: map[string]*root{}}
+	w := &Watcher{opt: opt, apply: apply, retry: newRetrier(opt.RetryMin, opt.RetryMax), fsw: fsw, sync: make(chan syncList, 1), roots: map[string]*root{}}
 	w.addWatch = fsw.Add
 	return w, nil
 }
@@ -174,7 +191,11 @@ func (w *Watcher) Run(ctx context.Context) error {
 	defer timer.Stop()
 	for {
 		timer.Stop()
-		if at, ok := b.next(); ok {
+		at, ok := b.next()
+		if rat, rok := w.retry.next(); rok && (!ok || rat.Before(at)) {
+			at, ok = rat, true
+		}
+		if ok {
 			timer.Reset(time.Until(at))
 		}
 		select {
@@ -209,11 +230,32 @@ func (w *Watcher) Run(ctx context.Context) error {
 			w.pollDue(b)
 		case <-timer.C:
 		}
-		for _, batch := range b.due(time.Now()) {
-			if ctx.Err() != nil {
-				return nil
-			}
-			w.apply(ctx, batch)
+		w.runDue(ctx, b)
+		if ctx.Err() != nil {
+			return nil
+		}
+	}
+}
+
+// runDue applies the batches due now, the retries that fell due among
+// them, and schedules a retry of each that failed.
+func (w *Watcher) runDue(ctx context.Context, b *batcher) {
+	now := time.Now()
+	for _, dir := range w.retry.take(now) {
+		b.add(dir, "", now.Add(-w.opt.Quiet)) // due at once: it waited already
+	}
+	for _, batch := range b.due(time.Now()) {
+		if ctx.Err() != nil {
+			return
+		}
+		err := w.apply(ctx, batch)
+		switch {
+		case ctx.Err() != nil:
+			return // cancelled: the next start catches up
+		case err != nil:
+			w.retry.failed(batch.Folder, time.Now())
+		default:
+			w.retry.succeeded(batch.Folder, batch.Paths == nil)
 		}
 	}
 }
@@ -235,6 +277,7 @@ func (w *Watcher) setRoots(ctx context.Context, folders []string, b *batcher, sc
 	w.mu.Unlock()
 	for _, dir := range gone {
 		w.dropRoot(dir)
+		w.retry.forget(dir)
 	}
 	for dir := range want {
 		w.mu.Lock()
