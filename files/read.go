@@ -1,10 +1,12 @@
 package files
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"time"
 )
 
 // OpenForRead opens notes for ReadRegular; tests (the index's too) make it
@@ -32,4 +34,44 @@ func ReadRegular(path string) ([]byte, error) {
 		return nil, fmt.Errorf("larger than %d MB", MaxFileSize>>20)
 	}
 	return io.ReadAll(f)
+}
+
+// ErrTooSlow is a read given up on: the file did not arrive in time.
+var ErrTooSlow = errors.New("too slow to read")
+
+// stuck holds a place for each read given up on that has not returned
+// yet: a hung share must not pile up a blocked thread per file.
+var stuck = make(chan struct{}, 16)
+
+// ReadRegularWithin is ReadRegular that gives up after timeout, or when
+// ctx ends, so a hung read (a stalled network share, a FUSE server that
+// stopped answering) does not hold up the rest of a scan. The read itself
+// goes on until the system returns it; while 16 such reads are pending,
+// further files are given up on at once.
+func ReadRegularWithin(ctx context.Context, path string, timeout time.Duration) ([]byte, error) {
+	select {
+	case stuck <- struct{}{}:
+	default:
+		return nil, fmt.Errorf("%w (other reads from this disk hang)", ErrTooSlow)
+	}
+	type result struct {
+		data []byte
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() { <-stuck }()
+		data, err := ReadRegular(path)
+		done <- result{data, err}
+	}()
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case r := <-done:
+		return r.data, r.err
+	case <-t.C:
+		return nil, fmt.Errorf("%w (nothing within %s)", ErrTooSlow, timeout)
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
