@@ -67,13 +67,9 @@ func watchFolders(e *env, ix *index.Index, dirs []string) int {
 	if !w.WaitSynced(ctx) {
 		return exitOK // Ctrl+C
 	}
-	var caught index.Summary
-	for _, root := range roots {
-		s, err := ix.ScanFolder(ctx, root, index.ImportOptions{Progress: progressBar(e.stderr)})
-		caught.Add(s)
-		if err != nil && !errors.Is(err, index.ErrFolderRemoved) {
-			return fail(e, err)
-		}
+	caught, err := catchUp(ctx, e, ix, w, roots)
+	if err != nil {
+		return fail(e, err)
 	}
 	if len(dirs) == 0 {
 		printSummary(e.stdout, caught)
@@ -124,6 +120,26 @@ func watchFolders(e *env, ix *index.Index, dirs []string) int {
 			}
 		}
 	}
+}
+
+// catchUp scans the watched roots once. A folder whose scan could not be
+// written (a full disk) is left to the watcher to try again: the command
+// keeps running, as it does when a batch fails later.
+func catchUp(ctx context.Context, e *env, ix *index.Index, w *watch.Watcher, roots []string) (index.Summary, error) {
+	var caught index.Summary
+	for _, root := range roots {
+		s, err := ix.ScanFolder(ctx, root, index.ImportOptions{Progress: progressBar(e.stderr)})
+		caught.Add(s)
+		switch {
+		case err == nil, errors.Is(err, index.ErrFolderRemoved), ctx.Err() != nil:
+		case errors.Is(err, index.ErrReadOnly), errors.Is(err, index.ErrCorrupt):
+			return caught, err // trying again would not help
+		default:
+			fmt.Fprintf(e.stderr, "folio: %v (tried again shortly)\n", err)
+			w.Retry(root)
+		}
+	}
+	return caught, nil
 }
 
 // batchWatcher is folio watch's watcher: it indexes each batch and prints

@@ -224,3 +224,58 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// The catch-up scan that starts `folio watch` failing to write (a full
+// disk) does not end it: the folder is tried again until it is indexed.
+func TestWatchCatchUpRetriesAFailedWrite(t *testing.T) {
+	db, dir := newLibraryWith(t, map[string]string{"a.md": "# A\n\nalpha\n"})
+	writeFileIn(t, dir, "b.md", "# B\n\nwhileclosedword\n")
+	ix, err := index.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	var fails atomic.Int32
+	fails.Store(2)
+	index.CommitFault = func() error {
+		if fails.Add(-1) >= 0 {
+			return errors.New("database or disk is full")
+		}
+		return nil
+	}
+	defer func() { index.CommitFault = nil }()
+	var out, errOut syncBuffer
+	e := &env{stdout: &out, stderr: &errOut}
+	w, err := batchWatcher(e, ix, watch.Options{Quiet: 20 * time.Millisecond, RetryMin: 50 * time.Millisecond, RetryMax: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	w.Sync([]string{dir})
+	if !w.WaitSynced(ctx) {
+		t.Fatal("not watching")
+	}
+	if _, err := catchUp(ctx, e, ix, w, []string{dir}); err != nil {
+		t.Fatalf("the catch-up gave up: %v", err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		r, err := ix.Search(ctx, "whileclosedword", index.SearchOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Hits) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the note is not indexed 30 s after the catch-up failed:\n%s\n%s", out.String(), errOut.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

@@ -77,7 +77,8 @@ type Status struct {
 type Watcher struct {
 	opt   Options
 	apply func(context.Context, Batch) error
-	retry *retrier // only Run's goroutine uses it
+	retry *retrier
+	nudge chan struct{} // Retry wakes Run to set its timer
 	fsw   *fsnotify.Watcher
 	sync  chan syncList
 
@@ -121,7 +122,7 @@ func NewRetrying(apply func(context.Context, Batch) error, opt Options) (*Watche
 	if err != nil {
 		return nil, fmt.Errorf("watch: %w", err)
 	}
-	w := &Watcher{opt: opt, apply: apply, retry: newRetrier(opt.RetryMin, opt.RetryMax), fsw: fsw, sync: make(chan syncList, 1), roots: map[string]*root{}}
+	w := &Watcher{opt: opt, apply: apply, retry: newRetrier(opt.RetryMin, opt.RetryMax), nudge: make(chan struct{}, 1), fsw: fsw, sync: make(chan syncList, 1), roots: map[string]*root{}}
 	w.addWatch = fsw.Add
 	return w, nil
 }
@@ -165,6 +166,16 @@ func (w *Watcher) WaitSynced(ctx context.Context) bool {
 			return false
 		case <-time.After(5 * time.Millisecond):
 		}
+	}
+}
+
+// Retry schedules a scan of folder after the backoff, as for a batch that
+// failed: a scan the caller ran itself (a catch-up) could not be written.
+func (w *Watcher) Retry(folder string) {
+	w.retry.failed(filepath.Clean(folder), time.Now())
+	select {
+	case w.nudge <- struct{}{}:
+	default: // Run is woken already
 	}
 }
 
@@ -228,6 +239,7 @@ func (w *Watcher) Run(ctx context.Context) error {
 			}
 		case <-poll.C:
 			w.pollDue(b)
+		case <-w.nudge:
 		case <-timer.C:
 		}
 		w.runDue(ctx, b)
