@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -39,9 +41,11 @@ func ReadRegular(path string) ([]byte, error) {
 // ErrTooSlow is a read given up on: the file did not arrive in time.
 var ErrTooSlow = errors.New("too slow to read")
 
-// stuck holds a place for each read given up on that has not returned
-// yet: a hung share must not pile up a blocked thread per file.
-var stuck = make(chan struct{}, 16)
+// stuck counts the reads given up on that have not returned yet: a hung
+// share must not pile up a blocked thread per file.
+var stuck atomic.Int32
+
+const maxStuck = 16
 
 // ReadRegularWithin is ReadRegular that gives up after timeout, or when
 // ctx ends, so a hung read (a stalled network share, a FUSE server that
@@ -49,9 +53,7 @@ var stuck = make(chan struct{}, 16)
 // goes on until the system returns it; while 16 such reads are pending,
 // further files are given up on at once.
 func ReadRegularWithin(ctx context.Context, path string, timeout time.Duration) ([]byte, error) {
-	select {
-	case stuck <- struct{}{}:
-	default:
+	if stuck.Load() >= maxStuck {
 		return nil, fmt.Errorf("%w (other reads from this disk hang)", ErrTooSlow)
 	}
 	type result struct {
@@ -59,19 +61,34 @@ func ReadRegularWithin(ctx context.Context, path string, timeout time.Duration) 
 		err  error
 	}
 	done := make(chan result, 1)
+	var mu sync.Mutex
+	finished, abandoned := false, false
 	go func() {
-		defer func() { <-stuck }()
 		data, err := ReadRegular(path)
+		mu.Lock()
+		finished = true
+		if abandoned {
+			stuck.Add(-1)
+		}
+		mu.Unlock()
 		done <- result{data, err}
 	}()
 	t := time.NewTimer(timeout)
 	defer t.Stop()
+	var err error
 	select {
 	case r := <-done:
 		return r.data, r.err
 	case <-t.C:
-		return nil, fmt.Errorf("%w (nothing within %s)", ErrTooSlow, timeout)
+		err = fmt.Errorf("%w (nothing within %s)", ErrTooSlow, timeout)
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		err = ctx.Err()
 	}
+	mu.Lock()
+	if !finished {
+		abandoned = true
+		stuck.Add(1)
+	}
+	mu.Unlock()
+	return nil, err
 }
