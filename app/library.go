@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"folio/index"
@@ -83,10 +84,11 @@ func noArgs(rest []string) bool   { return len(rest) == 0 }
 func someArgs(rest []string) bool { return len(rest) > 0 }
 func oneArg(rest []string) bool   { return len(rest) == 1 }
 
-// interruptible cancels the context on Ctrl+C, so an import stops cleanly
-// and keeps what it finished.
+// interruptible cancels the context on Ctrl+C, and on SIGTERM (what
+// systemd and kill send), so an import stops cleanly, keeps what it
+// finished and closes the library.
 func interruptible() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt)
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
 func isTerminal(w io.Writer) bool {

@@ -54,7 +54,7 @@ func watchFolders(e *env, ix *index.Index, dirs []string) int {
 			return fail(e, err)
 		}
 	}
-	w, err := watch.New(func(ctx context.Context, b watch.Batch) { applyBatch(ctx, e.stdout, e.stderr, ix, b) }, watch.Options{})
+	w, err := batchWatcher(e, ix, watch.Options{ScanAdded: len(dirs) == 0})
 	if err != nil {
 		return fail(e, err)
 	}
@@ -67,13 +67,9 @@ func watchFolders(e *env, ix *index.Index, dirs []string) int {
 	if !w.WaitSynced(ctx) {
 		return exitOK // Ctrl+C
 	}
-	var caught index.Summary
-	for _, root := range roots {
-		s, err := ix.ScanFolder(ctx, root, index.ImportOptions{Progress: progressBar(e.stderr)})
-		caught.Add(s)
-		if err != nil && !errors.Is(err, index.ErrFolderRemoved) {
-			return fail(e, err)
-		}
+	caught, err := catchUp(ctx, e, ix, w, roots)
+	if err != nil {
+		return fail(e, err)
 	}
 	if len(dirs) == 0 {
 		printSummary(e.stdout, caught)
@@ -87,6 +83,7 @@ func watchFolders(e *env, ix *index.Index, dirs []string) int {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	lastFolders := time.Now()
+	version, _ := ix.DataVersion(ctx)
 	for {
 		select {
 		case err := <-done:
@@ -111,34 +108,67 @@ func watchFolders(e *env, ix *index.Index, dirs []string) int {
 				reported[st.Folder] = line
 			}
 		}
-		if len(dirs) == 0 && time.Since(lastFolders) >= folderPoll {
-			lastFolders = time.Now()
-			if now, err := folderPaths(ctx, ix); err == nil {
-				w.Sync(now)
+		// Folders added or removed elsewhere are followed within a second
+		// of another program's commit (data_version), or folderPoll.
+		if len(dirs) == 0 {
+			v, err := ix.DataVersion(ctx)
+			if err != nil || v != version || time.Since(lastFolders) >= folderPoll {
+				version, lastFolders = v, time.Now()
+				if now, err := folderPaths(ctx, ix); err == nil {
+					w.Sync(now)
+				}
 			}
 		}
 	}
 }
 
+// catchUp scans the watched roots once. A folder whose scan could not be
+// written (a full disk) is left to the watcher to try again: the command
+// keeps running, as it does when a batch fails later.
+func catchUp(ctx context.Context, e *env, ix *index.Index, w *watch.Watcher, roots []string) (index.Summary, error) {
+	var caught index.Summary
+	for _, root := range roots {
+		s, err := ix.ScanFolder(ctx, root, index.ImportOptions{Progress: progressBar(e.stderr)})
+		caught.Add(s)
+		switch {
+		case err == nil, errors.Is(err, index.ErrFolderRemoved), ctx.Err() != nil:
+		case errors.Is(err, index.ErrReadOnly), errors.Is(err, index.ErrCorrupt):
+			return caught, err // trying again would not help
+		default:
+			fmt.Fprintf(e.stderr, "folio: %v (tried again shortly)\n", err)
+			w.Retry(root)
+		}
+	}
+	return caught, nil
+}
+
+// batchWatcher is folio watch's watcher: it indexes each batch and prints
+// a line about it; a batch that failed to be written is tried again.
+func batchWatcher(e *env, ix *index.Index, opt watch.Options) (*watch.Watcher, error) {
+	return watch.NewRetrying(func(ctx context.Context, b watch.Batch) error { return applyBatch(ctx, e.stdout, e.stderr, ix, b) }, opt)
+}
+
 // applyBatch indexes one batch of changes and prints one line about it.
-func applyBatch(ctx context.Context, stdout, stderr io.Writer, ix *index.Index, b watch.Batch) {
+// The error is a failure to index it (a full disk): the watcher tries
+// again.
+func applyBatch(ctx context.Context, stdout, stderr io.Writer, ix *index.Index, b watch.Batch) error {
 	s, err := ix.ScanFolder(ctx, b.Folder, index.ImportOptions{Only: b.Paths})
 	stamp := time.Now().Format("15:04:05")
 	switch {
 	case errors.Is(err, index.ErrFolderRemoved):
 		fmt.Fprintf(stdout, "%s %s: removed from the library by another program; no longer watched\n", stamp, b.Folder)
-		return
+		return nil
 	case err != nil:
-		fmt.Fprintf(stderr, "%s folio: %v\n", stamp, err)
-		return
+		fmt.Fprintf(stderr, "%s folio: %v (tried again shortly)\n", stamp, err)
+		return err
 	case s.Cancelled:
-		return
+		return nil
 	}
 	for _, o := range s.Offline {
 		fmt.Fprintf(stdout, "%s %s: offline (%s); its documents were kept and stay searchable\n", stamp, o.Path, o.Reason)
 	}
 	if len(s.Offline) > 0 || b.Paths == nil && s.Added+s.Updated+s.Removed == 0 {
-		return // a poll that found nothing new
+		return nil // a poll that found nothing new
 	}
 	fmt.Fprintf(stdout, "%s %s: %d added, %d updated, %d removed%s (%s)\n", stamp, b.Folder, s.Added, s.Updated, s.Removed,
 		skippedNote(s), s.Elapsed.Round(time.Millisecond))
@@ -147,6 +177,7 @@ func applyBatch(ctx context.Context, stdout, stderr io.Writer, ix *index.Index, 
 			fmt.Fprintf(stdout, "  skipped %s: %s\n", sk.Path, sk.Reason)
 		}
 	}
+	return nil
 }
 
 func skippedNote(s index.Summary) string {

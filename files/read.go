@@ -1,6 +1,7 @@
 package files
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -8,6 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // OpenForRead opens notes for ReadRegular and ReadListed; tests (the
@@ -141,4 +145,69 @@ func openRegular(path string, flag int, listed fs.FileInfo) (*os.File, os.FileIn
 		return nil, nil, err
 	}
 	return f, info, nil
+}
+
+// ErrTooSlow is a read given up on: the file did not arrive in time.
+var ErrTooSlow = errors.New("too slow to read")
+
+// stuck counts the reads given up on that have not returned yet: a hung
+// share must not pile up a blocked thread per file.
+var stuck atomic.Int32
+
+const maxStuck = 16
+
+// ReadRegularWithin is ReadRegular that gives up after timeout, or when
+// ctx ends, so a hung read (a stalled network share, a FUSE server that
+// stopped answering) does not hold up the rest of a scan. The read itself
+// goes on until the system returns it; while 16 such reads are pending,
+// further files are given up on at once.
+func ReadRegularWithin(ctx context.Context, path string, timeout time.Duration) ([]byte, error) {
+	return within(ctx, timeout, func() ([]byte, error) { return ReadRegular(path) })
+}
+
+// ReadListedWithin is ReadListed with ReadRegularWithin's time limit: the
+// file read is the file listed, and a hung read does not stall the scan.
+func ReadListedWithin(ctx context.Context, found Found, timeout time.Duration) ([]byte, error) {
+	return within(ctx, timeout, func() ([]byte, error) { return ReadListed(found) })
+}
+
+func within(ctx context.Context, timeout time.Duration, read func() ([]byte, error)) ([]byte, error) {
+	if stuck.Load() >= maxStuck {
+		return nil, fmt.Errorf("%w (other reads from this disk hang)", ErrTooSlow)
+	}
+	type result struct {
+		data []byte
+		err  error
+	}
+	done := make(chan result, 1)
+	var mu sync.Mutex
+	finished, abandoned := false, false
+	go func() {
+		data, err := read()
+		mu.Lock()
+		finished = true
+		if abandoned {
+			stuck.Add(-1)
+		}
+		mu.Unlock()
+		done <- result{data, err}
+	}()
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	var err error
+	select {
+	case r := <-done:
+		return r.data, r.err
+	case <-t.C:
+		err = fmt.Errorf("%w (nothing within %s)", ErrTooSlow, timeout)
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
+	mu.Lock()
+	if !finished {
+		abandoned = true
+		stuck.Add(1)
+	}
+	mu.Unlock()
+	return nil, err
 }

@@ -88,6 +88,7 @@ type prepared struct {
 	fts       [][3]string // analysed heading, title, body per chunk
 	touch     bool        // content unchanged: only size and mtime change
 	skip      string      // reason, when the file cannot be indexed
+	keep      bool        // … for now: its old document stays (a hung read)
 	warnings  string
 	cancelled bool
 }
@@ -239,8 +240,13 @@ func (ix *Index) planScan(ctx context.Context, root string, opt ImportOptions, s
 	}
 	p.only = files.NewScope(opt.Only)
 	list, err := files.Walk(ctx, root, p.only)
-	if err == nil && list.Entries == 0 && p.docCount > 0 {
+	// An empty root that held notes is offline (an unmounted drive leaves
+	// an empty mount point) unless it is the same folder as last time.
+	if err == nil && list.Entries == 0 && p.docCount > 0 && !ix.emptiedHere(ctx, p.folderID, root) {
 		err = fmt.Errorf("%w: empty (an unmounted drive or share?)", files.ErrFolderOffline)
+	}
+	if err == nil && ctx.Err() == nil {
+		err = ix.recordRoot(ctx, p.folderID, root)
 	}
 	if err != nil {
 		switch {
@@ -425,7 +431,9 @@ func (s *scan) add(ctx context.Context, p prepared) error {
 		sk := files.Skip{Path: p.file.Rel, Reason: p.skip}
 		s.sum.Skipped = append(s.sum.Skipped, sk)
 		s.progress.Skipped = append(s.progress.Skipped, sk)
-		err = s.w.removeSkipped(p.old)
+		if !p.keep {
+			err = s.w.removeSkipped(p.old)
+		}
 	case p.touch:
 		s.sum.Unchanged++
 		err = s.w.touch(p)
@@ -547,6 +555,11 @@ func (ix *Index) knownDocuments(ctx context.Context, folderID int64, only files.
 	return out, nil
 }
 
+// readTimeout is how long a scan waits for one file before it skips it
+// as too slow to read (a 20 MB note from a slow share takes a few
+// seconds); tests shorten it.
+var readTimeout = 15 * time.Second
+
 // prepare does the CPU work for one file outside the writer: read, hash,
 // chunk and analyse. A cancel stops it between steps and inside chunking.
 func prepare(ctx context.Context, f files.Found, old *known, split func(context.Context, string, []byte) (*chunker.Document, error), tag string) prepared {
@@ -555,8 +568,15 @@ func prepare(ctx context.Context, f files.Found, old *known, split func(context.
 		p.cancelled = true
 		return p
 	}
-	data, err := files.ReadListed(f)
-	if err != nil {
+	data, err := files.ReadListedWithin(ctx, f, readTimeout)
+	switch {
+	case ctx.Err() != nil:
+		p.cancelled = true
+		return p
+	case errors.Is(err, files.ErrTooSlow):
+		p.skip, p.keep = err.Error(), true
+		return p
+	case err != nil:
 		p.skip = "unreadable: " + files.ErrorWords(err)
 		return p
 	}

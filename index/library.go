@@ -205,6 +205,7 @@ func (ix *Index) RemoveFolder(ctx context.Context, dir string) error {
 		`DELETE FROM chunks WHERE doc_id IN (SELECT id FROM documents WHERE folder_id = ?)`,
 		`DELETE FROM documents WHERE folder_id = ?`,
 		`DELETE FROM skipped WHERE folder_id = ?`,
+		`DELETE FROM settings WHERE key = 'folder.root.' || ?`, // rootKey: a new folder may get the id
 		`DELETE FROM folders WHERE id = ?`,
 	} {
 		if _, err := tx.ExecContext(ctx, q, f.ID); err != nil {

@@ -117,9 +117,19 @@ func (w *writer) maybeCommit() error {
 	return w.commit()
 }
 
+// CommitFault, when set, is asked before each commit of an import and its
+// error fails the commit: tests make the writer fail as a full disk does.
+var CommitFault func() error
+
 func (w *writer) commit() error {
 	if w.tx == nil {
 		return nil
+	}
+	if CommitFault != nil {
+		if err := CommitFault(); err != nil {
+			w.rollback()
+			return err
+		}
 	}
 	if w.dDocs != 0 || w.dChunks != 0 || w.dBytes != 0 {
 		if _, err := w.exec(sqlFolderDelta, w.dDocs, w.dChunks, w.dBytes, w.folderID); err != nil {

@@ -18,7 +18,7 @@ func (w *Window) Watch(opt watch.Options) error {
 	if w.lib.ReadOnly() {
 		return nil // nothing could be written
 	}
-	wt, err := watch.New(w.applyChanges, opt)
+	wt, err := watch.NewRetrying(w.applyChanges, opt)
 	if err != nil {
 		return err
 	}
@@ -29,11 +29,12 @@ func (w *Window) Watch(opt watch.Options) error {
 	return nil
 }
 
-// applyChanges indexes one batch of changes.
-func (w *Window) applyChanges(ctx context.Context, b watch.Batch) {
+// applyChanges indexes one batch of changes. Its error (a full disk)
+// makes the watcher try again.
+func (w *Window) applyChanges(ctx context.Context, b watch.Batch) error {
 	s, err := w.lib.ScanFolder(ctx, b.Folder, index.ImportOptions{Only: b.Paths})
 	if ctx.Err() != nil || errors.Is(err, index.ErrFolderRemoved) {
-		return
+		return nil
 	}
 	w.do(func() {
 		if err != nil {
@@ -45,6 +46,7 @@ func (w *Window) applyChanges(ctx context.Context, b watch.Batch) {
 			w.rerunSearch()
 		}
 	})
+	return err
 }
 
 // showWatchStatus puts, in the sidebar, why a folder is polled rather than

@@ -34,6 +34,14 @@ type Options struct {
 	MaxWait  time.Duration // … but no longer than this after its first change (2 s)
 	Poll     time.Duration // how often a folder that cannot be watched is scanned (1 min)
 	MaxPaths int           // past this many changed paths a batch is the whole folder (500)
+	// ScanAdded makes a folder that a later Sync adds (another program
+	// added it to the library) scanned once it is watched: a note written
+	// between that program's import and the watch is not missed. The
+	// first list's folders are the caller's to catch up with.
+	ScanAdded bool
+	// A batch whose apply failed (NewRetrying) is tried again as a scan of
+	// its folder after RetryMin (1 s), doubling up to RetryMax (30 s).
+	RetryMin, RetryMax time.Duration
 }
 
 func (o *Options) defaults() {
@@ -49,6 +57,12 @@ func (o *Options) defaults() {
 	if o.MaxPaths <= 0 {
 		o.MaxPaths = 500
 	}
+	if o.RetryMin <= 0 {
+		o.RetryMin = time.Second
+	}
+	if o.RetryMax < o.RetryMin {
+		o.RetryMax = max(30*time.Second, o.RetryMin)
+	}
 }
 
 // Status says how one folder is kept up to date.
@@ -62,7 +76,9 @@ type Status struct {
 // Watcher watches library folders. Sync says which; Run does the work.
 type Watcher struct {
 	opt   Options
-	apply func(context.Context, Batch)
+	apply func(context.Context, Batch) error
+	retry *retrier
+	nudge chan struct{} // Retry wakes Run to set its timer
 	fsw   *fsnotify.Watcher
 	sync  chan syncList
 
@@ -94,12 +110,19 @@ type root struct {
 // New makes a Watcher that calls apply with every batch, from Run's
 // goroutine, one at a time.
 func New(apply func(context.Context, Batch), opt Options) (*Watcher, error) {
+	return NewRetrying(func(ctx context.Context, b Batch) error { apply(ctx, b); return nil }, opt)
+}
+
+// NewRetrying is New for an apply that can fail: after an error other than
+// a cancel (a full disk), the folder is scanned whole again after a backoff
+// (Options.RetryMin, RetryMax), until a scan goes through.
+func NewRetrying(apply func(context.Context, Batch) error, opt Options) (*Watcher, error) {
 	opt.defaults()
 	fsw, err := fsnotify.NewBufferedWatcher(4096)
 	if err != nil {
 		return nil, fmt.Errorf("watch: %w", err)
 	}
-	w := &Watcher{opt: opt, apply: apply, fsw: fsw, sync: make(chan syncList, 1), roots: map[string]*root{}}
+	w := &Watcher{opt: opt, apply: apply, retry: newRetrier(opt.RetryMin, opt.RetryMax), nudge: make(chan struct{}, 1), fsw: fsw, sync: make(chan syncList, 1), roots: map[string]*root{}}
 	w.addWatch = fsw.Add
 	return w, nil
 }
@@ -146,6 +169,16 @@ func (w *Watcher) WaitSynced(ctx context.Context) bool {
 	}
 }
 
+// Retry schedules a scan of folder after the backoff, as for a batch that
+// failed: a scan the caller ran itself (a catch-up) could not be written.
+func (w *Watcher) Retry(folder string) {
+	w.retry.failed(filepath.Clean(folder), time.Now())
+	select {
+	case w.nudge <- struct{}{}:
+	default: // Run is woken already
+	}
+}
+
 // Status reports each folder's state, in folder order.
 func (w *Watcher) Status() []Status {
 	w.mu.Lock()
@@ -169,14 +202,21 @@ func (w *Watcher) Run(ctx context.Context) error {
 	defer timer.Stop()
 	for {
 		timer.Stop()
-		if at, ok := b.next(); ok {
+		at, ok := b.next()
+		if rat, rok := w.retry.next(); rok && (!ok || rat.Before(at)) {
+			at, ok = rat, true
+		}
+		if ok {
 			timer.Reset(time.Until(at))
 		}
 		select {
 		case <-ctx.Done():
 			return nil
 		case list := <-w.sync:
-			w.setRoots(ctx, list.folders, b)
+			w.mu.Lock()
+			later := w.handled > 0
+			w.mu.Unlock()
+			w.setRoots(ctx, list.folders, b, later && w.opt.ScanAdded)
 			w.mu.Lock()
 			w.handled = max(w.handled, list.n) // lists it replaced too
 			w.mu.Unlock()
@@ -199,19 +239,42 @@ func (w *Watcher) Run(ctx context.Context) error {
 			}
 		case <-poll.C:
 			w.pollDue(b)
+		case <-w.nudge:
 		case <-timer.C:
 		}
-		for _, batch := range b.due(time.Now()) {
-			if ctx.Err() != nil {
-				return nil
-			}
-			w.apply(ctx, batch)
+		w.runDue(ctx, b)
+		if ctx.Err() != nil {
+			return nil
 		}
 	}
 }
 
-// setRoots starts and stops watching folders to match the list.
-func (w *Watcher) setRoots(ctx context.Context, folders []string, b *batcher) {
+// runDue applies the batches due now, the retries that fell due among
+// them, and schedules a retry of each that failed.
+func (w *Watcher) runDue(ctx context.Context, b *batcher) {
+	now := time.Now()
+	for _, dir := range w.retry.take(now) {
+		b.add(dir, "", now.Add(-w.opt.Quiet)) // due at once: it waited already
+	}
+	for _, batch := range b.due(time.Now()) {
+		if ctx.Err() != nil {
+			return
+		}
+		err := w.apply(ctx, batch)
+		switch {
+		case ctx.Err() != nil:
+			return // cancelled: the next start catches up
+		case err != nil:
+			w.retry.failed(batch.Folder, time.Now())
+		default:
+			w.retry.succeeded(batch.Folder, batch.Paths == nil)
+		}
+	}
+}
+
+// setRoots starts and stops watching folders to match the list; with
+// scan, each new folder is scanned once watched.
+func (w *Watcher) setRoots(ctx context.Context, folders []string, b *batcher, scan bool) {
 	want := map[string]bool{}
 	for _, f := range folders {
 		want[filepath.Clean(f)] = true
@@ -226,6 +289,7 @@ func (w *Watcher) setRoots(ctx context.Context, folders []string, b *batcher) {
 	w.mu.Unlock()
 	for _, dir := range gone {
 		w.dropRoot(dir)
+		w.retry.forget(dir)
 	}
 	for dir := range want {
 		w.mu.Lock()
@@ -233,6 +297,9 @@ func (w *Watcher) setRoots(ctx context.Context, folders []string, b *batcher) {
 		w.mu.Unlock()
 		if !known && ctx.Err() == nil {
 			w.addRoot(dir)
+			if scan {
+				b.add(dir, "", time.Now())
+			}
 		}
 	}
 }
