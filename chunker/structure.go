@@ -8,13 +8,12 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
-	extast "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/text"
 )
 
 // markdown is shared: goldmark parsers keep no state between Parse calls.
 var markdown = goldmark.New(goldmark.WithExtensions(
-	extension.Table, extension.Strikethrough, extension.TaskList, extension.Linkify,
+	tables, extension.Strikethrough, extension.TaskList, extension.Linkify,
 ))
 
 // blockType is what the chunker needs to know about a Markdown block.
@@ -243,7 +242,7 @@ func classify(n ast.Node) blockType {
 		return typeQuote
 	case ast.KindThematicBreak, ast.KindLinkReferenceDefinition:
 		return typeNeutral
-	case extast.KindTable:
+	case kindTable:
 		return typeTable
 	}
 	return typeProse

@@ -118,7 +118,11 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 	p.body.Objects = nil
 	p.hitBox = nil
 	p.matchBlocks, p.current = nil, -1
-	for _, c := range section {
+	lo, hi := p.shownPassages(section, h)
+	if lo > 0 {
+		p.body.Add(captionLabel(fmt.Sprintf("%s earlier passages of this section are not shown. Open in editor to read them.", thousands(lo))))
+	}
+	for _, c := range section[lo:hi] {
 		text := renderMarkdown(c.Text)
 		if highlightMatches(text, p.query) > 0 {
 			p.matchBlocks = append(p.matchBlocks, len(p.body.Objects))
@@ -139,6 +143,9 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 		p.hitBox = box
 		p.body.Add(box)
 	}
+	if hi < len(section) {
+		p.body.Add(captionLabel(fmt.Sprintf("%s later passages of this section are not shown. Open in editor to read them.", thousands(len(section)-hi))))
+	}
 	p.body.Refresh()
 	p.showMatchCount()
 	p.scroll.ScrollToTop()
@@ -147,6 +154,23 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 		p.scroll.Offset = fyne.NewPos(0, box.Position().Y)
 		p.scroll.Refresh()
 	}
+}
+
+// shownPassages is the range of the section shown: all of it, unless it
+// is too long to lay out, then the hit's passage and its neighbours.
+func (p *preview) shownPassages(section []index.SectionChunk, h index.Hit) (lo, hi int) {
+	texts := make([]string, len(section))
+	hit := 0
+	for i, c := range section {
+		texts[i] = c.Text
+		if c.ChunkRowID == h.ChunkRowID {
+			hit = i
+		}
+	}
+	if len(texts) == 0 {
+		return 0, 0
+	}
+	return sectionWindow(texts, hit)
 }
 
 // moveMatch scrolls to the next (dir 1) or previous (-1) passage of the
@@ -458,30 +482,37 @@ func renderMarkdown(md string) fyne.CanvasObject {
 		if len(prose) == 0 {
 			return
 		}
-		if text := strings.Join(prose, "\n"); isRTL(text) {
+		if text, more := boundProse(strings.Join(prose, "\n")); isRTL(text) {
 			for _, para := range strings.Split(unwrapParagraphs(text), "\n") {
 				if para = strings.TrimSpace(strings.TrimLeft(para, "#>-* ")); para != "" {
 					box.Add(newRTLParagraph(para))
 				}
 			}
+			if more != "" {
+				box.Add(captionLabel(more))
+			}
 			prose = nil
 			return
 		}
-		t := widget.NewRichText(safeSegments(widget.NewRichTextFromMarkdown(imagesAsText(unwrapParagraphs(strings.Join(prose, "\n")))).Segments)...)
+		text, more := boundProse(strings.Join(prose, "\n"))
+		t := widget.NewRichText(safeSegments(widget.NewRichTextFromMarkdown(imagesAsText(unwrapParagraphs(text))).Segments)...)
 		t.Wrapping = fyne.TextWrapWord
 		box.Add(t)
+		if more != "" {
+			box.Add(captionLabel(more))
+		}
 		prose = nil
 	}
 	lines := strings.Split(md, "\n")
 	for i := 0; i < len(lines); i++ {
 		if i+1 < len(lines) && isTableRow(lines[i]) && isDelimiterRow(lines[i+1]) {
 			flush()
-			rows := [][]string{tableCells(lines[i])}
+			rows := []string{lines[i]}
 			j := i + 2
 			for ; j < len(lines) && isTableRow(lines[j]); j++ {
-				rows = append(rows, tableCells(lines[j]))
+				rows = append(rows, lines[j])
 			}
-			box.Add(tableGrid(rows))
+			box.Add(tableView(rows))
 			i = j - 1
 			continue
 		}
