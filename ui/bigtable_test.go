@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -13,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"folio/index"
+	"folio/internal/testutil/testlib"
 )
 
 // pipeTable is a note with one table of rows rows and cols columns, as
@@ -85,11 +84,7 @@ func labelsSaying(o fyne.CanvasObject, words string) []string {
 // preview, as `folio FILE.md` does; it waits up to 20 s, where the
 // unbounded preview took minutes.
 func openNote(t *testing.T, name, content string) *Window {
-	ix := newLibrary(t)
-	dir := writeFolder(t, map[string]string{name: content})
-	if _, err := ix.AddFolder(context.Background(), dir, index.ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix, dir := testlib.WithFolder(t, map[string]string{name: content})
 	w := newWindow(t, ix)
 	w.Open([]string{filepath.Join(dir, name)})
 	deadline := time.Now().Add(20 * time.Second)
