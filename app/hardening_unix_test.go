@@ -98,6 +98,10 @@ func TestLibraryOnReadOnlyStorage(t *testing.T) {
 	if os.Getuid() != 0 {
 		os.Chmod(db, 0o444)
 		os.Chmod(media, 0o555)
+	} else {
+		// The other user may read the library but not write it or its
+		// folder: a new library is private (0600) to the user who made it.
+		os.Chmod(db, 0o644)
 	}
 	out, errOut, code := run("search", "--db", db, "readonly")
 	if code != exitOK || !strings.Contains(out, "a.md") {
