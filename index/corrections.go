@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strings"
 	"unicode/utf8"
 
 	"folio/index/analyze"
@@ -111,22 +110,11 @@ func surfaceForms(cs []Correction, hits []Hit) []Correction {
 	out := append([]Correction(nil), cs...)
 	for i, c := range out {
 		for _, h := range hits {
-			if w := surface(h.Text, c.Searched); w != "" {
+			if w := analyze.Surface(h.Text, c.Searched); w != "" {
 				out[i].Searched = w
 				break
 			}
 		}
 	}
 	return out
-}
-
-// surface returns the first word of text whose analysed form is term,
-// lower-cased.
-func surface(text, term string) string {
-	for _, t := range analyze.Tokens(text) {
-		if t.Term == term {
-			return strings.ToLower(text[t.Start:t.End])
-		}
-	}
-	return ""
 }

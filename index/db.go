@@ -13,14 +13,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"strings"
 	"sync"
 
-	"modernc.org/sqlite" // pure-Go SQLite with FTS5
-	sqlite3 "modernc.org/sqlite/lib"
+	_ "modernc.org/sqlite" // pure-Go SQLite with FTS5
 
 	"folio/index/analyze"
+	"folio/index/dberr"
 	"folio/index/platform"
 	"folio/index/schema"
 )
@@ -33,32 +31,27 @@ const SchemaVersion = schema.Version
 // application_id, bytes 68–71 of the header): "Foli".
 const ApplicationID = schema.ApplicationID
 
-// Errors the app turns into words for people.
+// Errors the app turns into words for people (the ones SQLite's failures
+// become are in package dberr).
 var (
 	// ErrNewerSchema means the library was written by a newer Folio.
 	ErrNewerSchema = errors.New("library was written by a newer version of Folio")
-	// ErrCorrupt means SQLite found the library file damaged.
-	ErrCorrupt = errors.New("library file is damaged")
 	// ErrNoLibrary means there is no library at the path (and none was created).
 	ErrNoLibrary = errors.New("no library here")
 	// ErrNotLibrary means the file exists but is not a Folio library; it was
 	// not changed.
 	ErrNotLibrary = schema.ErrNotLibrary
-	// ErrReadOnly means the library cannot be written (read-only storage or
-	// permissions), so changes are disabled.
-	ErrReadOnly = errors.New("the library is read-only: changes are disabled")
-	// ErrBusy means another program held the library for too long.
-	ErrBusy = errors.New("the library is busy: another Folio is writing to it")
-	// ErrDiskFull means a write found no room on the library's disk; the
-	// change was rolled back.
-	ErrDiskFull = errors.New("the disk holding the library is full")
+	ErrCorrupt    = dberr.ErrCorrupt
+	ErrReadOnly   = dberr.ErrReadOnly
+	ErrBusy       = dberr.ErrBusy
+	ErrDiskFull   = dberr.ErrDiskFull
 )
 
-// diskFullAdvice ends every ErrDiskFull message.
-const diskFullAdvice = "free some space on it (or move the library elsewhere with --db or FOLIO_DB) and try again; the change was not made and your Markdown files are untouched"
-
 // corruptAdvice ends every ErrCorrupt message.
-const corruptAdvice = "move the file aside or delete it and add your folders again; your Markdown files are untouched"
+const corruptAdvice = dberr.CorruptAdvice
+
+// classify gives SQLite's failures words and sentinels (package dberr).
+var classify = dberr.Classify
 
 // Mode says how a library is opened.
 type Mode int
@@ -105,39 +98,6 @@ func DefaultPath() (string, error) {
 	return filepath.Join(dir, "folio", "library.db"), nil
 }
 
-// fileURI turns a path into an SQLite URI that names exactly that file,
-// whatever it contains: '?', '#' and '%' would otherwise start the query, a
-// fragment or an escape, so every byte outside a small safe set is
-// percent-encoded.
-func fileURI(path string) string {
-	p := filepath.ToSlash(path)
-	if runtime.GOOS == "windows" && filepath.IsAbs(path) {
-		p = "/" + p // file:///C:/...
-	}
-	const safe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/:"
-	var b strings.Builder
-	b.WriteString("file:")
-	if strings.HasPrefix(p, "/") {
-		b.WriteString("//") // an empty authority: the path follows
-	}
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		if strings.IndexByte(safe, c) >= 0 {
-			b.WriteByte(c)
-		} else {
-			fmt.Fprintf(&b, "%%%02X", c)
-		}
-	}
-	return b.String()
-}
-
-// connParams are set on every connection, busy_timeout first (the driver
-// applies it before anything else), so no statement fails at once because
-// another process is writing. secure_delete overwrites deleted rows and
-// freed pages with zeros; _txlock=immediate takes the write lock at BEGIN,
-// so a transaction never fails halfway when another writer got there first.
-const connParams = "_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=secure_delete(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
-
 // Open opens the library at path for reading and writing, creating it if
 // the path does not exist. It is OpenMode(path, ReadWrite).
 func Open(path string) (*Index, error) { return OpenMode(path, ReadWrite) }
@@ -174,7 +134,7 @@ func open(path string, mode Mode) (*Index, error) {
 	case schema.Legacy:
 		// A library from before application_id; the migration marks it.
 	}
-	readOnly := mode == ReadOnly || !writable(abs)
+	readOnly := mode == ReadOnly || !platform.LibraryWritable(abs)
 	ix := &Index{path: abs, readOnly: readOnly}
 	if err := ix.connect(); err != nil {
 		return nil, err
@@ -196,9 +156,9 @@ func recognise(path string) (schema.Kind, error) {
 	// No mark: a library written before Folio set one, or someone else's
 	// database. Look at its tables without writing (immutable reads no
 	// journal; with a -wal present, a read-only connection reads it).
-	uri := fileURI(path) + "?immutable=1"
-	if walSize(path) > 0 {
-		uri = fileURI(path) + "?mode=ro&_pragma=busy_timeout(10000)"
+	uri := schema.URI(path) + "?immutable=1"
+	if platform.WALSize(path) > 0 {
+		uri = schema.URI(path) + "?mode=ro&_pragma=busy_timeout(10000)"
 	}
 	db, err := sql.Open("sqlite", uri)
 	if err != nil {
@@ -234,14 +194,6 @@ func recognise(path string) (schema.Kind, error) {
 	return schema.JudgeTables(version, tables)
 }
 
-func walSize(path string) int64 {
-	info, err := os.Stat(path + "-wal")
-	if err != nil {
-		return 0
-	}
-	return info.Size()
-}
-
 // create writes a new library under a temporary name beside path and links
 // it into place only when complete, so no one ever opens half a library,
 // and of two processes creating it at once one wins and the other opens
@@ -270,7 +222,7 @@ func create(path string) error {
 	if err := os.Chmod(tmp, 0o600); err != nil {
 		return err
 	}
-	db, err := sql.Open("sqlite", fileURI(tmp)+"?"+connParams)
+	db, err := sql.Open("sqlite", schema.URI(tmp)+"?"+schema.ConnParams)
 	if err != nil {
 		return err
 	}
@@ -314,45 +266,34 @@ func create(path string) error {
 	return nil
 }
 
-// writable reports whether the library file and its folder can be written
-// (SQLite needs both: the -wal and -shm files live beside the library).
-func writable(path string) bool {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		return false
-	}
-	f.Close()
-	return platform.DirWritable(filepath.Dir(path))
-}
-
 func (ix *Index) connect() error {
-	params := connParams
+	params := schema.ConnParams
 	if ix.readOnly {
 		// mode=rw never creates; query_only refuses every write.
 		params += "&mode=rw&_query_only=1"
 	} else {
 		params += "&mode=rw"
 	}
-	db, err := sql.Open("sqlite", fileURI(ix.path)+"?"+params)
+	db, err := sql.Open("sqlite", schema.URI(ix.path)+"?"+params)
 	if err != nil {
 		return err
 	}
 	if err := ping(db); err != nil {
 		db.Close()
-		if !ix.readOnly && !isReadOnlyErr(err) {
+		if !ix.readOnly && !dberr.IsReadOnly(err) {
 			return classify(err)
 		}
 		// Read-only storage: SQLite cannot make the -shm file. A read-only
 		// connection can still use existing ones; without a -wal the main
 		// file is complete and can be read as immutable.
 		ix.readOnly = true
-		db, err = sql.Open("sqlite", fileURI(ix.path)+"?mode=ro&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)")
+		db, err = sql.Open("sqlite", schema.URI(ix.path)+"?mode=ro&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)")
 		if err != nil {
 			return err
 		}
-		if err = ping(db); err != nil && walSize(ix.path) == 0 {
+		if err = ping(db); err != nil && platform.WALSize(ix.path) == 0 {
 			db.Close()
-			db, err = sql.Open("sqlite", fileURI(ix.path)+"?immutable=1&_pragma=foreign_keys(1)")
+			db, err = sql.Open("sqlite", schema.URI(ix.path)+"?immutable=1&_pragma=foreign_keys(1)")
 			if err == nil {
 				err = ping(db)
 			}
@@ -424,7 +365,7 @@ func (ix *Index) upgrade(ctx context.Context) error {
 // upgradeReadOnly brings an older library forward for a read-only command
 // when the storage allows it (the format changes, never the contents).
 func (ix *Index) upgradeReadOnly() error {
-	if !writable(ix.path) {
+	if !platform.LibraryWritable(ix.path) {
 		return fmt.Errorf("%w: it was written by another version of Folio and must be updated once where it can be written", ErrReadOnly)
 	}
 	rw := &Index{path: ix.path}
@@ -521,45 +462,6 @@ func (ix *Index) writeCheck() error {
 		return ErrReadOnly
 	}
 	return nil
-}
-
-// classify gives SQLite's failures words and sentinels a caller can test:
-// damage, read-only storage, a busy library. Other errors pass unchanged.
-func classify(err error) error {
-	if err == nil {
-		return nil
-	}
-	var se *sqlite.Error
-	if !errors.As(err, &se) {
-		return err
-	}
-	switch se.Code() & 0xff {
-	case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
-		return fmt.Errorf("%w (%v): %s", ErrCorrupt, err, corruptAdvice)
-	case sqlite3.SQLITE_READONLY:
-		return fmt.Errorf("%w (%v)", ErrReadOnly, err)
-	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
-		return fmt.Errorf("%w; try again when it has finished (%v)", ErrBusy, err)
-	case sqlite3.SQLITE_FULL:
-		return fmt.Errorf("%w (%v): %s", ErrDiskFull, err, diskFullAdvice)
-	case sqlite3.SQLITE_IOERR:
-		// SQLite reports some writes that found no room (growing the
-		// shared-memory or journal file) as I/O errors: name that first,
-		// since it is the common cause and the one people can fix.
-		return fmt.Errorf("the library file could not be read or written (%v): if its disk is full, free some space and try again; otherwise the disk or drive may be failing or gone", err)
-	case sqlite3.SQLITE_CANTOPEN:
-		return fmt.Errorf("the library file could not be opened: check that its folder exists and can be read (%v)", err)
-	}
-	return err
-}
-
-func isReadOnlyErr(err error) bool {
-	var se *sqlite.Error
-	if !errors.As(err, &se) {
-		return false
-	}
-	code := se.Code() & 0xff
-	return code == sqlite3.SQLITE_READONLY || code == sqlite3.SQLITE_CANTOPEN || code == sqlite3.SQLITE_PERM
 }
 
 // QuickCheck runs SQLite's quick_check: damaged pages and broken indexes.

@@ -6,13 +6,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"folio/index/schema"
 )
 
 // A write refused for want of space (SQLITE_FULL; max_page_count stands
 // in for a full disk) says the disk is full and what to do, not that the
 // disk may be failing.
 func TestDiskFullSaysSoAndWhatToDo(t *testing.T) {
-	db, err := sql.Open("sqlite", fileURI(filepath.Join(t.TempDir(), "full.db")))
+	db, err := sql.Open("sqlite", schema.URI(filepath.Join(t.TempDir(), "full.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,6 +20,7 @@ import (
 
 	"folio/chunker"
 	"folio/files"
+	"folio/index/schema"
 	"folio/internal/testutil"
 )
 
@@ -58,7 +59,7 @@ func dirNames(t *testing.T, dir string) []string {
 // driver, bypassing Folio: how another program's file looks.
 func sqliteFile(t *testing.T, path string, stmts ...string) {
 	t.Helper()
-	db, err := sql.Open("sqlite", fileURI(path))
+	db, err := sql.Open("sqlite", schema.URI(path))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,6 +27,7 @@
 package analyze
 
 import (
+	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -479,4 +480,16 @@ func emit[S string | []byte](a *analyzer, term S, start, end int) {
 	a.terms = append(a.terms, term...)
 	a.ends = append(a.ends, len(a.terms))
 	a.out = append(a.out, Token{Start: start, End: end})
+}
+
+// Surface returns the first word of text whose analysed form is term,
+// lower-cased: a correction shown as the library writes it ("shingles",
+// not "shingl").
+func Surface(text, term string) string {
+	for _, t := range Tokens(text) {
+		if t.Term == term {
+			return strings.ToLower(text[t.Start:t.End])
+		}
+	}
+	return ""
 }
