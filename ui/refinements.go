@@ -5,6 +5,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"folio/index/refine"
@@ -28,8 +30,10 @@ type refinementStep struct{ before, after string }
 func newRefinementBar(w *Window) *refinementBar {
 	b := &refinementBar{w: w, chips: container.NewHBox()}
 	label := widget.NewLabel("Your notes say:")
-	// A narrow window scrolls the chips sideways rather than squeeze them.
-	b.root = container.NewBorder(nil, nil, label, nil, container.NewHScroll(b.chips))
+	// A narrow window scrolls the chips sideways rather than squeeze them;
+	// the space under them keeps the scroll bar off their text.
+	row := container.New(layout.NewCustomPaddedLayout(0, theme.Padding(), 0, 0), b.chips)
+	b.root = container.NewBorder(nil, nil, label, nil, container.NewHScroll(row))
 	b.root.Hide()
 	return b
 }
