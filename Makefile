@@ -11,7 +11,8 @@
 #                with its same-run reference, as one table (about 6 minutes)
 #   make screenshot  start the real window under Xvfb on the sample library,
 #                type a query and write assets/screenshot.png
-#   make screenshots the README's set: dark, light, Arabic, 800x600
+#   make screenshots the README's set: dark, light, Arabic, 800x600, and the
+#                "Your notes say" words for a query in other words than the notes'
 #   make package dist/folio-VERSION-linux-amd64.tar.xz: binary, desktop entry,
 #                icons, licences and install.sh (make install / uninstall)
 #   make windows dist/folio-VERSION-windows-amd64.zip, cross-compiled with
@@ -326,6 +327,7 @@ screenshots: build
 	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-light.png SCREENSHOT_THEME=light
 	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-arabic.png SCREENSHOT_QUERY="الإجازة السنوية"
 	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-small.png SCREENSHOT_SIZE=800x600 SCREENSHOT_QUERY="fever dose"
+	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-refine.png SCREENSHOT_QUERY="vacation days"
 
 # ---- packages ----------------------------------------------------------------
 

@@ -36,7 +36,7 @@ func (w *Window) showWithKeys(d dialog.Dialog, enter func()) {
 }
 
 // shortcutHelp lists the keyboard shortcuts (F1).
-const shortcutHelp = `Type to search; Up and Down move through the results, Enter opens the selected one in your editor, Esc clears the search.
+const shortcutHelp = `Type to search; Up and Down move through the results, Enter opens the selected one in your editor, Esc clears the search (or takes back the "Your notes say" word just added; Tab reaches those words, Enter or Space adds one).
 Ctrl+F or Ctrl+L: back to the search field
 Ctrl+O: add a folder
 Ctrl+Q: quit

@@ -45,7 +45,8 @@ func (e *searchEntry) TypedShortcut(s fyne.Shortcut) {
 	e.Entry.TypedShortcut(s)
 }
 
-// TypedKey moves through the results with Up and Down and clears with Esc.
+// TypedKey moves through the results with Up and Down. Esc takes back
+// the refinement chip last added (refinementBar.back), else clears.
 func (e *searchEntry) TypedKey(k *fyne.KeyEvent) {
 	switch k.Name {
 	case fyne.KeyDown:
@@ -53,7 +54,9 @@ func (e *searchEntry) TypedKey(k *fyne.KeyEvent) {
 	case fyne.KeyUp:
 		e.w.results.move(-1)
 	case fyne.KeyEscape:
-		e.SetText("")
+		if !e.w.refine.back() {
+			e.SetText("")
+		}
 	case fyne.KeyF1:
 		e.w.showHelp()
 	case fyne.KeyF3:

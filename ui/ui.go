@@ -62,6 +62,7 @@ type Window struct {
 	lib Library
 
 	search *searchEntry
+	refine *refinementBar // "Your notes say: …" under the search field
 	status *widget.Label
 	// "Also searched: ibuprofen" and a button to search what was typed.
 	correction *fyne.Container
@@ -112,6 +113,7 @@ func New(a fyne.App, lib Library) *Window {
 	w.status.Truncation = fyne.TextTruncateEllipsis
 	w.search = newSearchEntry(w)
 	w.search.SetPlaceHolder("Search your notes…   \"phrase\"  prefix*  -exclude  in:heading")
+	w.refine = newRefinementBar(w)
 	w.results = newResultList(w)
 	w.preview = newPreview(w)
 	w.library = newSidebar(w)
@@ -128,7 +130,9 @@ func New(a fyne.App, lib Library) *Window {
 
 	help := widget.NewButtonWithIcon("", theme.HelpIcon(), w.showHelp)
 	buttons := container.NewHBox(widget.NewButton("Health", w.showHealth), widget.NewButton("Preferences", w.showPreferences), help)
-	top := container.NewBorder(nil, nil, nil, buttons, w.search)
+	// The chips sit under the field, right after it in Tab order; the
+	// buttons keep their height at the top.
+	top := container.NewBorder(nil, nil, nil, container.NewVBox(buttons), container.NewVBox(w.search, w.refine.root))
 	w.corrected = widget.NewLabel("")
 	w.corrected.Truncation = fyne.TextTruncateEllipsis
 	w.exact = widget.NewButton("", nil)
@@ -282,23 +286,26 @@ func (w *Window) runSearch(ctx context.Context, seq int64, q string) {
 				w.preview.clear()
 				w.status.SetText("")
 				w.showCorrections("", nil)
+				w.refine.set("", nil)
 			}
 		})
 		return
 	}
-	res, err := w.lib.Search(ctx, q, index.SearchOptions{Limit: w.resultsLimit(), SnippetWidth: 200})
+	res, err := w.lib.Search(ctx, q, index.SearchOptions{Limit: w.resultsLimit(), SnippetWidth: 200, Refine: true})
 	w.do(func() {
 		if !current() {
 			return // stale: the user typed on
 		}
 		if err != nil {
 			w.status.SetText("Search failed: " + err.Error())
+			w.refine.set("", nil)
 			return
 		}
 		w.lastQuery = q
 		w.showStart(false)
 		w.results.set(res.Hits)
 		w.showCorrections(q, res.Corrections)
+		w.refine.set(q, res.Refinements)
 		status := statusLine(res)
 		if w.lib.ReadOnly() {
 			status += " · read-only library"

@@ -1,0 +1,169 @@
+package ui
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"folio/index/refine"
+)
+
+// refinementBar is the row under the search field that offers the words
+// the best passages use and the query does not: "Your notes say: annual
+// leave · carry over · 240 hours". A click adds one to the query.
+type refinementBar struct {
+	w     *Window
+	root  *fyne.Container
+	chips *fyne.Container // one chip per refinement
+	// undo holds what the field showed before each click, newest last, so
+	// Esc takes back the last one added (searchEntry.TypedKey).
+	undo []refinementStep
+}
+
+// refinementStep is one click: the query before it and the one it made.
+type refinementStep struct{ before, after string }
+
+func newRefinementBar(w *Window) *refinementBar {
+	b := &refinementBar{w: w, chips: container.NewHBox()}
+	label := widget.NewLabel("Your notes say:")
+	// A narrow window scrolls the chips sideways rather than squeeze them;
+	// the space under them keeps the scroll bar off their text.
+	row := container.New(layout.NewCustomPaddedLayout(0, theme.Padding(), 0, 0), b.chips)
+	b.root = container.NewBorder(nil, nil, label, nil, container.NewHScroll(row))
+	b.root.Hide()
+	return b
+}
+
+// set shows the refinements of the search for q; none, or an empty query,
+// hides the row. Called on the UI thread, for the current search only.
+func (b *refinementBar) set(q string, rs []refine.Refinement) {
+	b.chips.Objects = nil
+	if strings.TrimSpace(q) == "" || len(rs) == 0 {
+		b.chips.Refresh()
+		b.root.Hide()
+		return
+	}
+	for _, r := range rs {
+		b.chips.Add(newChip(r.Text, func() { b.add(r.Text) }))
+	}
+	b.chips.Refresh()
+	b.root.Show()
+}
+
+// texts are the refinements shown, as the library wrote them.
+func (b *refinementBar) texts() []string {
+	var out []string
+	if !b.root.Visible() {
+		return nil
+	}
+	for _, o := range b.chips.Objects {
+		out = append(out, o.(*chip).text)
+	}
+	return out
+}
+
+// add puts text at the end of the query, as the user could have typed it
+// (a phrase in quotes), so the field always shows what was searched.
+func (b *refinementBar) add(text string) {
+	e := b.w.search
+	before := e.Text
+	after := withRefinement(before, text)
+	b.undo = append(b.undo, refinementStep{before, after})
+	b.w.win.Canvas().Focus(e) // the row is rebuilt; typing goes on in the field
+	e.SetText(after)          // OnChanged runs the search
+	e.CursorColumn = len([]rune(after))
+	e.Refresh()
+}
+
+// back restores the query before the last click when the field still
+// shows what that click made; false when there is nothing to take back.
+func (b *refinementBar) back() bool {
+	n := len(b.undo)
+	if n == 0 || b.undo[n-1].after != b.w.search.Text {
+		b.undo = nil // the user edited the query: the clicks are history
+		return false
+	}
+	step := b.undo[n-1]
+	b.undo = b.undo[:n-1]
+	b.w.search.SetText(step.before)
+	b.w.search.CursorColumn = len([]rune(step.before))
+	b.w.search.Refresh()
+	return true
+}
+
+// withRefinement is q with text added after a space, a phrase in quotes.
+func withRefinement(q, text string) string {
+	if strings.ContainsAny(text, " \t") {
+		text = `"` + text + `"`
+	}
+	q = strings.TrimRight(q, " \t")
+	if q == "" {
+		return text
+	}
+	return q + " " + text
+}
+
+// chip is a small button for one refinement: its text is the word itself
+// (what a screen reader reads), and Enter adds it as Space does.
+type chip struct {
+	widget.Button
+	text string // as the library wrote it, in logical order
+}
+
+func newChip(text string, tapped func()) *chip {
+	c := &chip{text: text}
+	c.Text = visualLine(text)
+	c.OnTapped = tapped
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// TypedKey adds the refinement on Enter too: a focused chip is a choice.
+func (c *chip) TypedKey(k *fyne.KeyEvent) {
+	switch k.Name {
+	case fyne.KeyReturn, fyne.KeyEnter:
+		c.Tapped(nil)
+	default:
+		c.Button.TypedKey(k)
+	}
+}
+
+// visualLine is text as a left-to-right renderer must draw it: a phrase
+// whose first strong word is right to left shows its words reversed, a
+// run of left-to-right words keeping its order (bidi.go). One word needs
+// nothing: Fyne shapes a word on its own.
+func visualLine(text string) string {
+	words := strings.Fields(text)
+	if len(words) < 2 {
+		return text
+	}
+	rtl := false
+	for _, wd := range words {
+		if d := strongDir(wd); d != dirNeutral {
+			rtl = d == dirRTL
+			break
+		}
+	}
+	if !rtl {
+		return text
+	}
+	ltr := wordDirections(words, true)
+	var out []string
+	for i := 0; i < len(words); {
+		j := i + 1
+		if ltr[i] {
+			for j < len(words) && ltr[j] {
+				j++
+			}
+			out = append([]string{strings.Join(words[i:j], " ")}, out...)
+		} else {
+			out = append([]string{visualRTLWord(words[i])}, out...)
+		}
+		i = j
+	}
+	return strings.Join(out, " ")
+}
