@@ -19,6 +19,8 @@
 #                mingw-w64 (installed when missing)
 #   make release-check  both packages, checked: desktop-file-validate, an
 #                install into a temporary PREFIX, the .exe under Wine
+#   make mcp-node-deps  the official TypeScript MCP SDK into .mcp-node, for the
+#                end-to-end test of `folio mcp` (make test runs it first)
 #   make licenses  rewrite assets/THIRD-PARTY-LICENSES.txt from the module graph
 #   make clean   remove build output
 
@@ -57,7 +59,7 @@ export CGO_ENABLED := 1
 .DEFAULT_GOAL := build
 
 .PHONY: all deps build run test fmt-check vet bench bench-process bench-report clean screenshot screenshots \
-        package package-check windows windows-check release-check licenses
+        package package-check windows windows-check release-check licenses mcp-node-deps
 
 all: build
 
@@ -164,8 +166,23 @@ fmt-check:
 vet: deps
 	$(GO) vet $(PKGS)
 
-test: deps fmt-check vet
+test: deps fmt-check vet mcp-node-deps
 	$(GO) test -timeout $(TEST_TIMEOUT) $(TESTFLAGS) $(PKGS)
+
+# The official TypeScript MCP SDK, pinned, for app/testdata/mcp-client.mjs
+# (TestMCPNodeClient drives `folio mcp` with it). Installed into a
+# git-ignored folder; nothing else uses Node. Without node or npm it says
+# so and goes on: the test then skips, or fails where FOLIO_REQUIRE_NODE=1.
+MCP_NODE_SDK ?= 1.32.2
+MCP_NODE_DIR ?= .mcp-node
+
+mcp-node-deps:
+	@if ! command -v npm >/dev/null 2>&1; then \
+		echo "mcp-node-deps: npm not found; TestMCPNodeClient needs node and npm (Debian: apt-get install nodejs npm)"; \
+	elif [ "$$(node -p 'require("./$(MCP_NODE_DIR)/node_modules/@modelcontextprotocol/sdk/package.json").version' 2>/dev/null)" != "$(MCP_NODE_SDK)" ]; then \
+		echo "mcp-node-deps: installing @modelcontextprotocol/sdk@$(MCP_NODE_SDK) into $(MCP_NODE_DIR) (the client of the end-to-end MCP test)"; \
+		npm install --prefix $(MCP_NODE_DIR) --no-audit --no-fund --no-save @modelcontextprotocol/sdk@$(MCP_NODE_SDK); \
+	fi
 
 bench: deps
 	$(GO) test -run '^$$' -bench $(BENCH) -benchmem -timeout $(TEST_TIMEOUT) $(BENCHFLAGS) $(PKGS)

@@ -36,6 +36,7 @@ func failIn(e *env, command string, err error) int {
 // env is what a command may touch: its output streams and arguments.
 type env struct {
 	stdout, stderr io.Writer
+	stdin          io.Reader // nil is os.Stdin; only `folio mcp` reads it
 }
 
 // Main runs Folio with the given arguments and returns the exit code.

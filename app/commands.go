@@ -27,6 +27,8 @@ func init() {
 			"list the library's folders", runFolders},
 		{"search", "[--db FILE] [--json] [--limit N] [--per-file N] [--folder DIR] [--explain] [--] QUERY...",
 			"search the library (flags come first; the rest is the query)", runSearch},
+		{"mcp", "[--db FILE]",
+			"serve the library to an assistant over the Model Context Protocol on stdin/stdout (read-only: search, read, folders)", runMCP},
 		{"stats", "[--db FILE]",
 			"folders, documents, chunks, database size, last scan", runStats},
 		{"health", "[--db FILE] [--json]",
