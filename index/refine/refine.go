@@ -54,7 +54,12 @@ func Suggest(query map[string]bool, lang string, passages []Passage, df func(ter
 	// Document frequencies are looked up for the likeliest only: a lookup
 	// is a read of the index, and a word most passages repeat is worth
 	// more than one a single passage holds.
-	sort.Slice(cands, func(i, j int) bool { return cands[i].weight > cands[j].weight })
+	sort.Slice(cands, func(i, j int) bool {
+		if cands[i].weight != cands[j].weight {
+			return cands[i].weight > cands[j].weight
+		}
+		return cands[i].key < cands[j].key // the same offer every time
+	})
 	cands = cands[:min(len(cands), lookups)]
 	var terms []string
 	for _, k := range cands {
@@ -92,7 +97,12 @@ func Suggest(query map[string]bool, lang string, passages []Passage, df func(ter
 		}
 		k.score *= phraseBonus
 	}
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	sort.Slice(cands, func(i, j int) bool {
+		if cands[i].score != cands[j].score {
+			return cands[i].score > cands[j].score
+		}
+		return cands[i].key < cands[j].key
+	})
 	var out []Refinement
 	used := map[string]bool{}
 	for t := range query {

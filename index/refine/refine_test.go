@@ -118,3 +118,16 @@ func BenchmarkSuggest(b *testing.B) {
 		Suggest(q, "en", ps, df(), 80000, Max)
 	}
 }
+
+func TestSuggestOffersTheSameEveryTime(t *testing.T) {
+	ps := []Passage{
+		{Text: "alpha beta gamma delta epsilon zeta eta theta", Lang: "en"},
+		{Text: "alpha beta gamma delta epsilon zeta eta theta", Lang: "en"},
+	}
+	first := strings.Join(texts(Suggest(terms("q"), "en", ps, df(), 100, 4)), "|")
+	for range 50 {
+		if got := strings.Join(texts(Suggest(terms("q"), "en", ps, df(), 100, 4)), "|"); got != first {
+			t.Fatalf("offered %q, then %q", first, got)
+		}
+	}
+}
