@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"folio/index/analyze"
@@ -205,6 +206,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		res.TotalCapped = res.Total >= countCap
 	}
 	rq := rank.Query{Terms: st.terms, Quantity: q.Quantity, Lang: analyze.Language(input)}
+	ix.langs.fill(passages)
 	ranked := rerank(rq, passages, weights, opt.Explain)
 	pageHits := fold(ranked, opt.PerFile)
 	if res.Corrections != nil {
@@ -355,7 +357,6 @@ func (ix *Index) countMatches(ctx context.Context, expr, filter string, args []a
 func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 	rc := make([]rank.Candidate, len(cands))
 	for i, h := range cands {
-		cands[i].lang = analyze.Language(h.Text)
 		rc[i] = rank.Candidate{Heading: h.HeadingPath, Title: h.Title, Text: h.Text, Doc: h.doc, FTS: h.Score, Lang: cands[i].lang}
 	}
 	set := rank.Analyse(q, rc)
@@ -509,4 +510,33 @@ func (ix *Index) FirstChunk(ctx context.Context, path string) (Hit, error) {
 	h.Rank, h.Score = 1, 0
 	h.Stale = !h.Offline && h.changedOnDisk()
 	return h, nil
+}
+
+// langCache keeps the languages of passages read by earlier searches: a
+// search as the user types meets the same candidates again and again, and
+// reading a language is a tenth of a search's cost. A passage is known by
+// its row and length (a changed passage gets a new row); the cache is
+// emptied when full.
+type langCache struct {
+	mu   sync.Mutex
+	lang map[[2]int64]string
+}
+
+const langCacheMax = 100_000
+
+func (c *langCache) fill(hits []Hit) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.lang == nil || len(c.lang) > langCacheMax {
+		c.lang = map[[2]int64]string{}
+	}
+	for i := range hits {
+		key := [2]int64{hits[i].ChunkRowID, int64(len(hits[i].Text))}
+		l, ok := c.lang[key]
+		if !ok {
+			l = analyze.Language(hits[i].Text)
+			c.lang[key] = l
+		}
+		hits[i].lang = l
+	}
 }
