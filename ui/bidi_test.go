@@ -40,8 +40,8 @@ func TestRightToLeftLayoutKeepsLatinRunsAndPunctuation(t *testing.T) {
 	r.Layout(s.Size())
 	x := map[string]float32{}
 	for i, tx := range r.texts {
-		x[s.words[i].text] = tx.Position().X
-		if s.words[i].text == "الآن." && tx.Text != ".الآن" {
+		x[s.words[r.pieces[i].Word].Text] = tx.Position().X
+		if s.words[r.pieces[i].Word].Text == "الآن." && tx.Text != ".الآن" {
 			t.Errorf("the last word is drawn %q, want its full stop on the left", tx.Text)
 		}
 	}

@@ -294,7 +294,7 @@ func TestPreviewReadsArabicAndAutolinks(t *testing.T) {
 	}
 	marked := 0
 	for _, word := range para.words {
-		if word.hit {
+		if word.Tag == tagMatch {
 			marked++
 		}
 	}
@@ -367,8 +367,11 @@ func segmentsUnder(o fyne.CanvasObject) []widget.RichTextSegment {
 		}
 	}
 	for _, obj := range fynetest.Objects(o) {
-		if rt, ok := obj.(*widget.RichText); ok {
-			add(rt.Segments)
+		switch v := obj.(type) {
+		case *widget.RichText:
+			add(v.Segments)
+		case *proseView:
+			add(v.segs)
 		}
 	}
 	return out

@@ -16,6 +16,11 @@ func highlightMatches(o fyne.CanvasObject, query string) int {
 	case *widget.RichText:
 		v.Segments, n = highlightSegments(v.Segments, query)
 		v.Refresh()
+	case *proseView:
+		segs, m := highlightSegments(v.segs, query)
+		if n = m; m > 0 {
+			v.show(segs)
+		}
 	case *snippetView:
 		if v.source != "" && query != "" {
 			n = v.mark(snippet.Matcher(query))

@@ -18,10 +18,12 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"folio/index"
+	"folio/ui/internal/flow"
 )
 
 // preview shows the hit's whole section rendered as Markdown, with the
@@ -495,9 +497,7 @@ func renderMarkdown(md string) fyne.CanvasObject {
 			return
 		}
 		text, more := boundProse(strings.Join(prose, "\n"))
-		t := widget.NewRichText(safeSegments(widget.NewRichTextFromMarkdown(imagesAsText(unwrapParagraphs(text))).Segments)...)
-		t.Wrapping = fyne.TextWrapWord
-		box.Add(t)
+		proseBlocks(box, safeSegments(widget.NewRichTextFromMarkdown(imagesAsText(unwrapParagraphs(text))).Segments))
 		if more != "" {
 			box.Add(captionLabel(more))
 		}
@@ -520,6 +520,119 @@ func renderMarkdown(md string) fyne.CanvasObject {
 	}
 	flush()
 	return box
+}
+
+// proseBlocks adds Fyne's Markdown segments to box as Folio lays them
+// out: each paragraph, heading and list item one flow of words (see
+// snippetView), code blocks as Fyne's rich text, rules as separators.
+func proseBlocks(box *fyne.Container, segs []widget.RichTextSegment) {
+	var runs []widget.RichTextSegment
+	flush := func() {
+		if len(runs) > 0 {
+			o := fyne.CanvasObject(newProse(runs))
+			if t, ok := runs[len(runs)-1].(*widget.TextSegment); ok && t.Style == widget.RichTextStyleBlockquote { // a quote is indented
+				o = container.New(layout.NewCustomPaddedLayout(0, 0, 2*theme.InnerPadding(), 0), o)
+			}
+			box.Add(o)
+			runs = nil
+		}
+	}
+	for _, s := range segs {
+		switch v := s.(type) {
+		case *widget.ListSegment:
+			flush()
+			for _, item := range v.Segments() {
+				texts := item.(*widget.ParagraphSegment).Texts // the bullet, then the item
+				bullet := widget.NewLabelWithStyle(strings.TrimSpace(texts[0].Textual()), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+				inner := container.NewVBox()
+				proseBlocks(inner, texts[1].(*widget.ParagraphSegment).Texts)
+				box.Add(container.NewBorder(nil, nil, container.NewVBox(bullet), nil, inner))
+			}
+		case *widget.ParagraphSegment:
+			flush()
+			proseBlocks(box, v.Texts)
+		case *widget.SeparatorSegment:
+			flush()
+			box.Add(widget.NewSeparator())
+		case *widget.TextSegment:
+			if v.Style.TextStyle.Monospace && !v.Style.Inline { // a code block keeps its lines
+				flush()
+				t := widget.NewRichText(v)
+				t.Wrapping = fyne.TextWrapWord
+				box.Add(t)
+				continue
+			}
+			runs = append(runs, v)
+			if !v.Inline() {
+				flush()
+			}
+		default:
+			runs = append(runs, s)
+		}
+	}
+	flush()
+}
+
+// proseView is a paragraph of the preview; a click on a link opens it.
+type proseView struct{ snippetView }
+
+func newProse(segs []widget.RichTextSegment) *proseView {
+	p := &proseView{}
+	p.pad = theme.InnerPadding()
+	p.ExtendBaseWidget(p)
+	p.show(segs)
+	return p
+}
+
+func (p *proseView) CreateRenderer() fyne.WidgetRenderer {
+	return &snippetRenderer{s: &p.snippetView, obj: p}
+}
+
+// show lays out segs, the runs of one paragraph, as one flow of words.
+func (p *proseView) show(segs []widget.RichTextSegment) {
+	p.segs, p.links = segs, nil
+	var runs []flow.Run
+	for _, s := range segs {
+		switch v := s.(type) {
+		case *widget.TextSegment:
+			runs = append(runs, flow.Run{Text: v.Text, Tag: segmentTag(v.Style)})
+		case *widget.HyperlinkSegment:
+			runs = append(runs, flow.Run{Text: v.Text, Tag: tagLink + len(p.links)})
+			p.links = append(p.links, v.URL)
+		}
+	}
+	p.setWords(flow.Words(runs))
+}
+
+func segmentTag(st widget.RichTextStyle) int {
+	switch {
+	case st.ColorName == ColorNameMatch:
+		return tagMatch
+	case st.SizeName == theme.SizeNameHeadingText:
+		return tagHeading
+	case st.SizeName == theme.SizeNameSubHeadingText:
+		return tagSubHeading
+	case st.TextStyle.Monospace:
+		return tagCode
+	case st.TextStyle.Bold:
+		return tagBold
+	case st.TextStyle.Italic:
+		return tagItalic
+	}
+	return tagPlain
+}
+
+// Tapped opens the link under the pointer.
+func (p *proseView) Tapped(ev *fyne.PointEvent) {
+	lh := p.lineHeight()
+	for _, pc := range p.pieces {
+		tag := p.words[pc.Word].Tag
+		x, y := ev.Position.X-p.pad, ev.Position.Y-p.pad-float32(pc.Line)*lh
+		if tag >= tagLink && y >= 0 && y < lh && x >= pc.X && x < pc.X+pc.Width && p.links[tag-tagLink] != nil {
+			_ = fyne.CurrentApp().OpenURL(p.links[tag-tagLink])
+			return
+		}
+	}
 }
 
 func isTableRow(line string) bool {

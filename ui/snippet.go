@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"math"
+	"net/url"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -11,31 +13,43 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"folio/index/snippet"
+	"folio/ui/internal/flow"
 )
 
 // snippetLines is how many lines of snippet a result row shows.
 const snippetLines = 3
 
-// snippetView shows a snippet as words that flow over a few lines, matched
-// words bold and coloured. It lays the words out itself: Fyne's RichText
-// breaks a coloured word into single letters when it starts near the end
-// of a line. Right-to-left snippets (Arabic) flow from the right.
+// snippetView shows a snippet, or a preview paragraph, as words that flow
+// over lines (ui/internal/flow), matched words bold and coloured. Fyne's
+// RichText wraps each styled run on its own and strands single letters of
+// a run that starts near a line end. Right-to-left text (Arabic) flows
+// from the right.
 type snippetView struct {
 	widget.BaseWidget
-	words    []snippetWord
+	words    []flow.Word // Tag: a word style (tagPlain…), or tagLink+i for links[i]
+	links    []*url.URL
 	rtl      bool
-	maxLines int     // 0: as many as the words need
-	lines    int     // lines used at the last layout
-	width    float32 // width of the last layout
-	source   string  // a preview paragraph's text (newRTLParagraph), to mark matches in
-	ltr      []bool  // in a right-to-left text, the words that read left to right (bidi.go)
+	maxLines int                      // 0: as many as the words need
+	lines    int                      // lines used at the last layout
+	width    float32                  // width of the last layout
+	pad      float32                  // inner padding on every side, as a label has
+	source   string                   // a preview paragraph's text (newRTLParagraph), to mark matches in
+	segs     []widget.RichTextSegment // a preview paragraph's Markdown (newProse), to mark matches in
+	ltr      []bool                   // in a right-to-left text, the words that read left to right (bidi.go)
+	pieces   []flow.Piece             // where the words are, as last laid out
 }
 
-type snippetWord struct {
-	text  string
-	hit   bool
-	glued bool // no space before it: punctuation or the rest of a word
-}
+// Word styles (flow.Word.Tag).
+const (
+	tagPlain = iota
+	tagMatch
+	tagCode
+	tagBold
+	tagItalic
+	tagHeading
+	tagSubHeading
+	tagLink // tagLink+i: the link links[i]
+)
 
 func newSnippetView() *snippetView {
 	s := &snippetView{maxLines: snippetLines}
@@ -46,7 +60,7 @@ func newSnippetView() *snippetView {
 // newRTLParagraph shows right-to-left prose in the preview: Fyne shapes
 // Arabic letters but lays words out left to right, so Folio flows them.
 func newRTLParagraph(text string) *snippetView {
-	s := &snippetView{source: snippet.Readable(text)}
+	s := &snippetView{source: snippet.Readable(text), pad: theme.InnerPadding()}
 	s.ExtendBaseWidget(s)
 	s.mark(nil)
 	return s
@@ -64,61 +78,45 @@ func (s *snippetView) mark(match func(term string) bool) int {
 func (s *snippetView) String() string {
 	var b strings.Builder
 	for i, w := range s.words {
-		if i > 0 && !w.glued {
+		if i > 0 && w.Space {
 			b.WriteByte(' ')
 		}
-		b.WriteString(w.text)
+		b.WriteString(w.Text)
 	}
 	return b.String()
 }
 
-// set replaces the snippet; words are split at spaces, and a highlight
-// range becomes its own word so it can be styled.
+// set replaces the snippet; a highlight range is its own run, so it can
+// be styled.
 func (s *snippetView) set(sn snippet.Snippet) {
-	s.words = snippetWords(sn)
-	s.rtl = isRTL(sn.Text)
+	s.setWords(snippetWords(sn))
+}
+
+func (s *snippetView) setWords(words []flow.Word) {
+	s.words = words
+	texts := make([]string, len(s.words))
+	for i, w := range s.words {
+		texts[i] = w.Text
+	}
+	s.rtl = isRTL(strings.Join(texts, " "))
 	s.ltr = nil
 	if s.rtl {
-		texts := make([]string, len(s.words))
-		for i, w := range s.words {
-			texts[i] = w.text
-		}
 		s.ltr = wordDirections(texts, true)
 	}
 	s.Refresh()
 }
 
-func snippetWords(sn snippet.Snippet) []snippetWord {
-	var out []snippetWord
-	// add appends the words of plain text; glued says whether its first
-	// word touches the previous word ("dose" + ",").
-	add := func(t string, hit, glued bool) {
-		for i, f := range strings.Fields(t) {
-			out = append(out, snippetWord{text: f, hit: hit, glued: glued && i == 0})
-		}
-	}
-	// touches reports whether the characters on both sides of byte i are
-	// not spaces (decoded as characters: a UTF-8 continuation byte such as
-	// 0x85 or 0xA0 is not the space it would be as a rune).
-	touches := func(i int) bool {
-		if i <= 0 || i >= len(sn.Text) {
-			return false
-		}
-		before, _ := utf8.DecodeLastRuneInString(sn.Text[:i])
-		after, _ := utf8.DecodeRuneInString(sn.Text[i:])
-		return !unicode.IsSpace(before) && !unicode.IsSpace(after)
-	}
+func snippetWords(sn snippet.Snippet) []flow.Word {
+	var runs []flow.Run
 	last := 0
 	for _, h := range sn.Highlights {
 		if h[0] < last || h[1] > len(sn.Text) || h[0] >= h[1] {
 			continue
 		}
-		add(sn.Text[last:h[0]], false, touches(last))
-		out = append(out, snippetWord{text: sn.Text[h[0]:h[1]], hit: true, glued: touches(h[0])})
+		runs = append(runs, flow.Run{Text: sn.Text[last:h[0]]}, flow.Run{Text: sn.Text[h[0]:h[1]], Tag: tagMatch})
 		last = h[1]
 	}
-	add(sn.Text[last:], false, touches(last))
-	return out
+	return flow.Words(append(runs, flow.Run{Text: sn.Text[last:]}))
 }
 
 // isRTL reports whether most letters of text are right-to-left.
@@ -136,13 +134,15 @@ func isRTL(text string) bool {
 }
 
 func (s *snippetView) CreateRenderer() fyne.WidgetRenderer {
-	return &snippetRenderer{s: s}
+	return &snippetRenderer{s: s, obj: s}
 }
 
 type snippetRenderer struct {
 	s       *snippetView
+	obj     fyne.Widget // s, or the proseView it is part of
 	objects []fyne.CanvasObject
 	texts   []*canvas.Text
+	pieces  []flow.Piece
 }
 
 func (r *snippetRenderer) Destroy() {}
@@ -154,20 +154,21 @@ func (r *snippetRenderer) MinSize() fyne.Size {
 	if lines == 0 {
 		lines = max(1, r.s.lines) // as laid out at the current width
 	}
-	return fyne.NewSize(theme.TextSize()*4, float32(lines)*lineHeight())
+	return fyne.NewSize(theme.TextSize()*4+2*r.s.pad, float32(lines)*r.s.lineHeight()+2*r.s.pad)
 }
 
 // reorderLTRRuns keeps each run of left-to-right words of one line of a
 // right-to-left text in its own order ("Vue 3", not "3 Vue"): the run
 // keeps its place in the line, its words go left to right inside it.
-func (r *snippetRenderer) reorderLTRRuns(width float32) {
-	for i := 0; i < len(r.texts); {
-		if !r.s.ltr[i] || !r.texts[i].Visible() {
+func (r *snippetRenderer) reorderLTRRuns() {
+	ltr := func(i int) bool { return r.s.ltr[r.pieces[i].Word] }
+	for i := 0; i < len(r.pieces); {
+		if !ltr(i) {
 			i++
 			continue
 		}
 		j := i
-		for j+1 < len(r.texts) && r.s.ltr[j+1] && r.texts[j+1].Visible() && r.texts[j+1].Position().Y == r.texts[i].Position().Y {
+		for j+1 < len(r.pieces) && ltr(j+1) && r.pieces[j+1].Line == r.pieces[i].Line {
 			j++
 		}
 		// In the mirrored layout the run starts at its last word's left
@@ -192,74 +193,126 @@ func lineHeight() float32 {
 	return fyne.MeasureText("Mg", theme.TextSize(), fyne.TextStyle{}).Height
 }
 
-func (r *snippetRenderer) Refresh() {
-	r.texts = r.texts[:0]
-	r.objects = r.objects[:0]
-	fg, match := theme.Color(theme.ColorNameForeground), theme.Color(ColorNameMatch)
-	for i, w := range r.s.words {
-		text := w.text
-		if r.s.rtl && !r.s.ltr[i] {
-			text = visualRTLWord(text)
-		}
-		t := canvas.NewText(text, fg)
-		t.TextSize = theme.TextSize()
-		if w.hit {
-			t.Color = match
-			t.TextStyle = fyne.TextStyle{Bold: true}
-		}
-		r.texts = append(r.texts, t)
-		r.objects = append(r.objects, t)
+// lineHeight is the height of the view's lines, in its largest text.
+func (s *snippetView) lineHeight() float32 {
+	size := theme.TextSize()
+	for _, w := range s.words {
+		size = max(size, tagSize(w.Tag))
 	}
-	r.Layout(r.s.Size())
-	canvas.Refresh(r.s)
+	return fyne.MeasureText("Mg", size, fyne.TextStyle{Bold: true}).Height
 }
 
-// Layout flows the words over at most snippetLines lines; words that do
-// not fit are hidden and the last shown line ends in an ellipsis word.
+func tagSize(tag int) float32 {
+	switch tag {
+	case tagHeading:
+		return theme.Size(theme.SizeNameHeadingText)
+	case tagSubHeading:
+		return theme.Size(theme.SizeNameSubHeadingText)
+	}
+	return theme.TextSize()
+}
+
+func tagStyle(tag int) (fyne.TextStyle, fyne.ThemeColorName) {
+	switch {
+	case tag == tagMatch:
+		return fyne.TextStyle{Bold: true}, ColorNameMatch
+	case tag == tagCode:
+		return fyne.TextStyle{Monospace: true}, theme.ColorNameForeground
+	case tag == tagBold, tag == tagHeading, tag == tagSubHeading:
+		return fyne.TextStyle{Bold: true}, theme.ColorNameForeground
+	case tag == tagItalic:
+		return fyne.TextStyle{Italic: true}, theme.ColorNameForeground
+	case tag >= tagLink:
+		return fyne.TextStyle{}, theme.ColorNameHyperlink
+	}
+	return fyne.TextStyle{}, theme.ColorNameForeground
+}
+
+func (r *snippetRenderer) Refresh() {
+	r.Layout(r.obj.Size())
+	canvas.Refresh(r.obj)
+}
+
+// Layout flows the words over the width (over at most maxLines lines,
+// the rest hidden), one canvas text per piece of a word.
 func (r *snippetRenderer) Layout(size fyne.Size) {
-	// Text measures a lone space narrower than it shows between words.
-	space := max(fyne.MeasureText(" ", theme.TextSize(), fyne.TextStyle{}).Width, theme.TextSize()*0.3)
-	lh := lineHeight()
-	x, line := float32(0), 0
-	for i, t := range r.texts {
-		w := t.MinSize().Width
-		if i > 0 && !r.s.words[i].glued {
-			x += space
-		}
-		if x > 0 && x+w > size.Width && !r.s.words[i].glued {
-			line++
-			x = 0
-		}
-		if r.s.maxLines > 0 && line >= r.s.maxLines {
-			for _, rest := range r.texts[i:] {
-				rest.Hide()
-			}
-			break
-		}
-		t.Show()
-		t.Resize(fyne.NewSize(w, lh))
-		pos := x
-		if r.s.rtl {
-			pos = size.Width - x - w
-		}
-		t.Move(fyne.NewPos(pos, float32(line)*lh))
-		x += w
+	s := r.s
+	// A lone space measures narrower than it shows between words.
+	space := fyne.MeasureText("a a", theme.TextSize(), fyne.TextStyle{}).Width - fyne.MeasureText("aa", theme.TextSize(), fyne.TextStyle{}).Width
+	width := size.Width - 2*s.pad
+	if size.Width <= 0 {
+		width = float32(math.Inf(1)) // not laid out yet: no word is cut
 	}
-	if r.s.rtl {
-		r.reorderLTRRuns(size.Width)
+	r.pieces = flow.Layout(s.words, func(w int, text string) float32 {
+		style, _ := tagStyle(s.words[w].Tag)
+		return fyne.MeasureText(text, tagSize(s.words[w].Tag), style).Width
+	}, space, width)
+	if s.maxLines > 0 {
+		n := 0
+		for n < len(r.pieces) && r.pieces[n].Line < s.maxLines {
+			n++
+		}
+		r.pieces = r.pieces[:n]
 	}
-	used := line + 1
-	if len(r.texts) == 0 {
-		used = 0
+	s.pieces = r.pieces
+	if !s.rtl {
+		r.pieces = mergePieces(r.pieces, s.words)
+	}
+	for len(r.texts) < len(r.pieces) {
+		r.texts = append(r.texts, canvas.NewText("", nil))
+	}
+	r.texts = r.texts[:len(r.pieces)]
+	r.objects = r.objects[:0]
+	lh := s.lineHeight()
+	for i, p := range r.pieces {
+		t, tag := r.texts[i], s.words[p.Word].Tag
+		t.Text = p.Text
+		if s.rtl && !s.ltr[p.Word] {
+			t.Text = visualRTLWord(p.Text)
+		}
+		var color fyne.ThemeColorName
+		t.TextStyle, color = tagStyle(tag)
+		t.Color, t.TextSize = theme.Color(color), tagSize(tag)
+		t.Resize(fyne.NewSize(p.Width, lh))
+		x := p.X
+		if s.rtl {
+			x = width - p.X - p.Width
+		}
+		t.Move(fyne.NewPos(s.pad+x, s.pad+float32(p.Line)*lh))
+		r.objects = append(r.objects, t)
+	}
+	if s.rtl {
+		r.reorderLTRRuns()
+	}
+	used := 0
+	if len(r.pieces) > 0 {
+		used = r.pieces[len(r.pieces)-1].Line + 1
 	}
 	// A free-height paragraph asks its container for room for its lines.
-	if r.s.maxLines == 0 && size.Width > 0 && (used != r.s.lines || size.Width != r.s.width) {
-		changed := used != r.s.lines
-		r.s.lines, r.s.width = used, size.Width
+	if s.maxLines == 0 && size.Width > 0 && (used != s.lines || size.Width != s.width) {
+		changed := used != s.lines
+		s.lines, s.width = used, size.Width
 		if changed {
-			if c := fyne.CurrentApp().Driver().CanvasForObject(r.s); c != nil {
-				c.Refresh(r.s)
+			if c := fyne.CurrentApp().Driver().CanvasForObject(r.obj); c != nil {
+				c.Refresh(r.obj)
 			}
 		}
 	}
+}
+
+// mergePieces draws the words of one style on one line as one text: a
+// long paragraph draws a few texts a line, not one a word.
+func mergePieces(pieces []flow.Piece, words []flow.Word) []flow.Piece {
+	var out []flow.Piece
+	for _, p := range pieces {
+		// Only across a space: a CJK character measures differently alone
+		// and among others, so those keep the widths they were laid out in.
+		if n := len(out) - 1; n >= 0 && out[n].Line == p.Line && words[out[n].Word].Tag == words[p.Word].Tag && words[p.Word].Space {
+			out[n].Text += " " + p.Text
+			out[n].Width = p.X + p.Width - out[n].X
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }

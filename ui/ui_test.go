@@ -77,9 +77,9 @@ func TestTypingShowsCitedHighlightedResults(t *testing.T) {
 	}
 	strong := 0
 	for _, word := range snippetWords(h.Snippet) {
-		if word.hit {
-			if lw := strings.ToLower(word.text); lw != "sick" && lw != "leave" {
-				t.Errorf("highlighted %q", word.text)
+		if word.Tag == tagMatch {
+			if lw := strings.ToLower(word.Text); lw != "sick" && lw != "leave" {
+				t.Errorf("highlighted %q", word.Text)
 			}
 			strong++
 		}
@@ -101,7 +101,10 @@ func TestTypingShowsCitedHighlightedResults(t *testing.T) {
 // text and snippets.
 func rowTexts(o fyne.CanvasObject) string {
 	return fynetest.ShownTexts(o, func(o fyne.CanvasObject) (string, bool) {
-		if s, ok := o.(*snippetView); ok {
+		switch s := o.(type) {
+		case *snippetView:
+			return s.String(), true
+		case *proseView:
 			return s.String(), true
 		}
 		return "", false
