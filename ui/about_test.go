@@ -13,6 +13,7 @@ import (
 	"folio/internal/testutil"
 	"folio/internal/testutil/fynetest"
 	"folio/internal/testutil/testlib"
+	"folio/ui/internal/launch"
 )
 
 func buttonLabelled(o fyne.CanvasObject, text string) *widget.Button {
@@ -95,7 +96,7 @@ func TestShowInFolderOpensAnEscapedFileURI(t *testing.T) {
 	if len(opened) != 1 || !strings.HasPrefix(opened[0], "file:///") || !strings.HasSuffix(opened[0], "/Notes%20%231") {
 		t.Errorf("Show in folder opened %q", opened)
 	}
-	if got := fileURL(`C:\Users\Ana\My Notes`); filepath.Separator == '\\' && got != "file:///C:/Users/Ana/My%20Notes" {
+	if got := launch.FileURL(`C:\Users\Ana\My Notes`); filepath.Separator == '\\' && got != "file:///C:/Users/Ana/My%20Notes" {
 		t.Errorf("a Windows folder as a URL: %s", got)
 	}
 }

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"reflect"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -9,22 +8,6 @@ import (
 
 	"folio/index/snippet"
 )
-
-func TestWordDirections(t *testing.T) {
-	// A number after a left-to-right word is left to right (W7), also
-	// past a comma; one between right-to-left words is not.
-	words := []string{"يستخدم", "Vue", "3", "و", "npm", "،", "2024", "الآن", "5", "أيام."}
-	got := wordDirections(words, true)
-	want := []bool{false, true, true, false, true, false, true, false, false, false}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("directions %v, want %v", got, want)
-	}
-	for in, out := range map[string]string{"بببب.": ".بببب", "(مثال)": "(مثال)", "«نص»،": "،«نص»", "كلمة": "كلمة"} {
-		if got := visualRTLWord(in); got != out {
-			t.Errorf("visualRTLWord(%q) = %q, want %q", in, got, out)
-		}
-	}
-}
 
 // A right-to-left line keeps left-to-right runs in their order and puts a
 // word's full stop on its left.

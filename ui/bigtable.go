@@ -2,9 +2,9 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 	"unicode/utf8"
 
+	"folio/ui/internal/mdtext"
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -19,13 +19,9 @@ const (
 	// Tables up to this size are a grid of wrapped labels, as before; larger
 	// ones are a widget.Table, which builds only the cells in view.
 	gridMaxRows, gridMaxCols = 200, 30
-	// proseLimit is the most bytes of one passage's text shown as rich text.
-	proseLimit = 20000
-	// sectionBudget is about the most bytes of a section shown around the
-	// hit; each passage counts at most proseLimit, as that is all it draws.
-	sectionBudget = 4 * proseLimit
-	// cellLimit is the most characters of one table cell shown.
-	cellLimit = 200
+	// proseLimit is the most bytes of one passage's text shown as rich
+	// text (mdtext.ProseLimit).
+	proseLimit = mdtext.ProseLimit
 	// lazyTableHeight is the height of a large table's own scrolling area.
 	lazyTableHeight = 420
 )
@@ -35,7 +31,7 @@ const (
 // that says its size. Small is in rows, columns and bytes: one huge cell
 // wraps as slowly as many small ones.
 func tableView(lines []string) fyne.CanvasObject {
-	cols := len(tableCells(lines[0]))
+	cols := len(mdtext.TableCells(lines[0]))
 	size := 0
 	for _, l := range lines {
 		size += len(l)
@@ -43,12 +39,12 @@ func tableView(lines []string) fyne.CanvasObject {
 	if len(lines) <= gridMaxRows && cols <= gridMaxCols && size <= 2*proseLimit {
 		rows := make([][]string, len(lines))
 		for i, l := range lines {
-			rows[i] = tableCells(l)
+			rows[i] = mdtext.TableCells(l)
 		}
 		return tableGrid(rows)
 	}
 	note := captionLabel(fmt.Sprintf("A large table: %s rows and %s columns, drawn as you scroll through it. Open in editor to see it whole.",
-		thousands(len(lines)-1), thousands(cols)))
+		mdtext.Thousands(len(lines)-1), mdtext.Thousands(cols)))
 	return container.NewVBox(note, container.New(fixedHeight(lazyTableHeight), lazyTable(lines, cols)))
 }
 
@@ -62,11 +58,11 @@ func lazyTable(lines []string, cols int) *widget.Table {
 			if len(cache) > 512 { // a screenful is a few dozen rows
 				clear(cache)
 			}
-			cells = tableCells(lines[r])
+			cells = mdtext.TableCells(lines[r])
 			cache[r] = cells
 		}
 		if c < len(cells) {
-			return shortCell(cells[c])
+			return mdtext.ShortCell(cells[c])
 		}
 		return ""
 	}
@@ -97,70 +93,6 @@ func lazyTable(lines []string, cols int) *widget.Table {
 	return t
 }
 
-// shortCell is a cell's text cut to cellLimit characters.
-func shortCell(s string) string {
-	if len(s) <= cellLimit {
-		return s
-	}
-	cut, n := 0, 0
-	for i := range s {
-		if n == cellLimit {
-			cut = i
-			break
-		}
-		n++
-	}
-	if cut == 0 {
-		return s
-	}
-	return s[:cut] + "…"
-}
-
-// boundProse cuts text to proseLimit bytes at a line or word end; more
-// says how much was left out ("" when nothing).
-func boundProse(text string) (shown, more string) {
-	if len(text) <= proseLimit {
-		return text, ""
-	}
-	cut := strings.LastIndexByte(text[:proseLimit], '\n')
-	if cut < proseLimit/2 {
-		cut = strings.LastIndexByte(text[:proseLimit], ' ')
-	}
-	if cut < proseLimit/2 {
-		cut = proseLimit
-		for cut > 0 && !utf8.RuneStart(text[cut]) {
-			cut--
-		}
-	}
-	return text[:cut], fmt.Sprintf("Showing the first %s of %s characters of this passage. Open in editor to read the rest.",
-		thousands(utf8.RuneCountInString(text[:cut])), thousands(utf8.RuneCountInString(text)))
-}
-
-// sectionWindow picks the passages of a section to show: the hit's and its
-// neighbours, nearest first, while they fit in sectionBudget.
-func sectionWindow(texts []string, hit int) (lo, hi int) {
-	cost := func(i int) int { return min(len(texts[i]), proseLimit) }
-	lo, hi = hit, hit+1
-	used := cost(hit)
-	for lo > 0 || hi < len(texts) {
-		grew := false
-		if hi < len(texts) && used+cost(hi) <= sectionBudget {
-			used += cost(hi)
-			hi++
-			grew = true
-		}
-		if lo > 0 && used+cost(lo-1) <= sectionBudget {
-			lo--
-			used += cost(lo)
-			grew = true
-		}
-		if !grew {
-			break
-		}
-	}
-	return lo, hi
-}
-
 // captionLabel is a small line of the preview's own words.
 func captionLabel(text string) *widget.Label {
 	l := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
@@ -180,13 +112,4 @@ func (h fixedHeight) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 		o.Move(fyne.NewPos(0, 0))
 		o.Resize(size)
 	}
-}
-
-// thousands writes n with commas: 5,000.
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

@@ -16,6 +16,7 @@ import (
 	"folio/index"
 	"folio/internal/testutil/fynetest"
 	"folio/internal/testutil/testlib"
+	"folio/ui/internal/launch"
 )
 
 // slowLibrary answers one query slowly and counts the searches.
@@ -135,7 +136,7 @@ func TestOpenInEditorUsesVisualWithTheLine(t *testing.T) {
 		t.Setenv("EDITOR", "")
 		t.Setenv(v, editor+" --wait")
 		os.Remove(argsFile)
-		if err := openInEditor(note, 42); err != nil {
+		if err := launch.InEditor(note, 42); err != nil {
 			t.Fatal(err)
 		}
 		waitFor(t, v+" to be run", func() bool { _, err := os.Stat(argsFile); return err == nil })
@@ -149,7 +150,7 @@ func TestOpenInEditorUsesVisualWithTheLine(t *testing.T) {
 			t.Errorf("%s ran with %q, want %q", v, got, want)
 		}
 	}
-	if err := openInEditor(filepath.Join(dir, "gone.md"), 1); err == nil {
+	if err := launch.InEditor(filepath.Join(dir, "gone.md"), 1); err == nil {
 		t.Error("a missing file opened without an error")
 	}
 }

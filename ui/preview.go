@@ -4,12 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
-	"runtime"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -24,6 +19,8 @@ import (
 
 	"folio/index"
 	"folio/ui/internal/flow"
+	"folio/ui/internal/launch"
+	"folio/ui/internal/mdtext"
 )
 
 // preview shows the hit's whole section rendered as Markdown, with the
@@ -122,7 +119,7 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 	p.matchBlocks, p.current = nil, -1
 	lo, hi := p.shownPassages(section, h)
 	if lo > 0 {
-		p.body.Add(captionLabel(fmt.Sprintf("%s earlier passages of this section are not shown. Open in editor to read them.", thousands(lo))))
+		p.body.Add(captionLabel(fmt.Sprintf("%s earlier passages of this section are not shown. Open in editor to read them.", mdtext.Thousands(lo))))
 	}
 	for _, c := range section[lo:hi] {
 		text := renderMarkdown(c.Text)
@@ -146,7 +143,7 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 		p.body.Add(box)
 	}
 	if hi < len(section) {
-		p.body.Add(captionLabel(fmt.Sprintf("%s later passages of this section are not shown. Open in editor to read them.", thousands(len(section)-hi))))
+		p.body.Add(captionLabel(fmt.Sprintf("%s later passages of this section are not shown. Open in editor to read them.", mdtext.Thousands(len(section)-hi))))
 	}
 	p.body.Refresh()
 	p.showMatchCount()
@@ -172,7 +169,7 @@ func (p *preview) shownPassages(section []index.SectionChunk, h index.Hit) (lo, 
 	if len(texts) == 0 {
 		return 0, 0
 	}
-	return sectionWindow(texts, hit)
+	return mdtext.SectionWindow(texts, hit)
 }
 
 // moveMatch scrolls to the next (dir 1) or previous (-1) passage of the
@@ -199,28 +196,6 @@ func (p *preview) showMatchCount() {
 	default:
 		p.matches.SetText(fmt.Sprintf("passage %d of %d with matches (F3)", p.current+1, n))
 	}
-}
-
-// markdownImage is an inline image, ![alt](destination "title") or
-// ![alt][reference].
-var markdownImage = regexp.MustCompile(`!\[((?:[^\]\\]|\\.)*)\](?:\((?:[^()\\]|\\.|\([^()]*\))*\)|\[[^\]]*\])`)
-
-// markdownAutolink is <scheme://…>.
-var markdownAutolink = regexp.MustCompile(`<([a-zA-Z][a-zA-Z0-9+.-]{1,31}://[^\s<>]*)>`)
-
-// imagesAsText replaces each image with its alt text in brackets before
-// Fyne parses the Markdown: its image segments keep only the title
-// attribute, and Folio never loads an image anyway.
-func imagesAsText(md string) string {
-	// Fyne's Markdown shows no autolinks (<https://…>): as links, they do.
-	md = markdownAutolink.ReplaceAllString(md, "[$1]($1)")
-	return markdownImage.ReplaceAllStringFunc(md, func(img string) string {
-		alt := strings.TrimSpace(markdownImage.FindStringSubmatch(img)[1])
-		if alt == "" {
-			alt = "image"
-		}
-		return "[" + alt + "]"
-	})
 }
 
 // safeSegments replaces images with their alt text: Folio never fetches
@@ -367,113 +342,12 @@ func (p *preview) showInFolder() {
 	if !p.has {
 		return
 	}
-	if err := p.w.openURL(fileURL(filepath.Dir(p.filePath()))); err != nil {
+	if err := p.w.openURL(launch.FileURL(filepath.Dir(p.filePath()))); err != nil {
 		p.w.showProblem("The folder could not be shown.", err, "")
 	}
 }
 
-// fileURL is path as a file URL, escaped (a folder named "Notes #1" is not
-// "Notes " with a fragment), and file:///C:/… for a Windows path.
-func fileURL(path string) string {
-	p := filepath.ToSlash(path)
-	if !strings.HasPrefix(p, "/") {
-		p = "/" + p
-	}
-	return (&url.URL{Scheme: "file", Path: p}).String()
-}
-
-// defaultOpener opens path in the application the system associates with
-// it (no shell: a path with & or spaces stays one argument).
-func defaultOpener(path string) *exec.Cmd {
-	switch runtime.GOOS {
-	case "windows":
-		return exec.Command("rundll32", "url.dll,FileProtocolHandler", path)
-	case "darwin":
-		return exec.Command("open", path)
-	}
-	return exec.Command("xdg-open", path)
-}
-
-// openInEditor opens path in $VISUAL or $EDITOR at line, else in the
-// system's default application for Markdown.
-func openInEditor(path string, line int) error {
-	if _, err := os.Stat(path); err != nil {
-		return err
-	}
-	cmd := defaultOpener(path)
-	for _, v := range []string{"VISUAL", "EDITOR"} {
-		if ed := strings.Fields(os.Getenv(v)); len(ed) > 0 {
-			args := append(ed, "+"+strconv.Itoa(line), path)
-			// A terminal editor started from a window needs a terminal.
-			if terminalEditors[filepath.Base(ed[0])] {
-				if term, err := exec.LookPath("x-terminal-emulator"); err == nil {
-					args = append([]string{term, "-e"}, args...)
-				}
-			}
-			cmd = exec.Command(args[0], args[1:]...)
-			break
-		}
-	}
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	go cmd.Wait() // reap the child; its exit status is the editor's business
-	return nil
-}
-
-// terminalEditors are editors that run inside a terminal.
-var terminalEditors = map[string]bool{"vi": true, "vim": true, "nvim": true, "nano": true, "emacs": true,
-	"micro": true, "hx": true, "helix": true, "kak": true, "joe": true, "ne": true, "mcedit": true}
-
 func parseURL(u string) (*url.URL, error) { return url.Parse(u) }
-
-// unwrapParagraphs joins the soft-wrapped lines of prose paragraphs, so
-// the preview reflows them to its own width (Fyne renders each source line
-// as its own run and breaks runs that start near a line end badly). Code,
-// tables, lists, quotes and headings keep their lines.
-func unwrapParagraphs(md string) string {
-	lines := strings.Split(md, "\n")
-	var b strings.Builder
-	fence := ""
-	prevProse := false
-	for i, line := range lines {
-		trimmed := strings.TrimSpace(line)
-		if fence == "" && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")) {
-			fence = trimmed[:3]
-		} else if fence != "" && strings.HasPrefix(trimmed, fence) {
-			fence = ""
-			prevProse = false
-			b.WriteString("\n" + line)
-			continue
-		}
-		prose := fence == "" && isProseLine(line)
-		switch {
-		case i == 0:
-			b.WriteString(line)
-		case prose && prevProse:
-			b.WriteString(" " + trimmed)
-		default:
-			b.WriteString("\n" + line)
-		}
-		prevProse = prose && !strings.HasSuffix(line, "  ") // two spaces: a hard line break
-	}
-	return b.String()
-}
-
-func isProseLine(line string) bool {
-	t := strings.TrimSpace(line)
-	if t == "" || strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t") {
-		return false
-	}
-	switch t[0] {
-	case '#', '>', '|', '-', '*', '+', '<', '`', '~', '=':
-		return false
-	}
-	if i := strings.IndexAny(t, ".)"); i > 0 && i < 4 && strings.Trim(t[:i], "0123456789") == "" {
-		return false // "1. item"
-	}
-	return true
-}
 
 // renderMarkdown renders a chunk: pipe tables as a grid (Fyne's Markdown
 // has no tables), everything else as rich text.
@@ -484,8 +358,8 @@ func renderMarkdown(md string) fyne.CanvasObject {
 		if len(prose) == 0 {
 			return
 		}
-		if text, more := boundProse(strings.Join(prose, "\n")); isRTL(text) {
-			for _, para := range strings.Split(unwrapParagraphs(text), "\n") {
+		if text, more := mdtext.BoundProse(strings.Join(prose, "\n")); isRTL(text) {
+			for _, para := range strings.Split(mdtext.UnwrapParagraphs(text), "\n") {
 				if para = strings.TrimSpace(strings.TrimLeft(para, "#>-* ")); para != "" {
 					box.Add(newRTLParagraph(para))
 				}
@@ -496,8 +370,8 @@ func renderMarkdown(md string) fyne.CanvasObject {
 			prose = nil
 			return
 		}
-		text, more := boundProse(strings.Join(prose, "\n"))
-		proseBlocks(box, safeSegments(widget.NewRichTextFromMarkdown(imagesAsText(unwrapParagraphs(text))).Segments))
+		text, more := mdtext.BoundProse(strings.Join(prose, "\n"))
+		proseBlocks(box, safeSegments(widget.NewRichTextFromMarkdown(mdtext.ImagesAsText(mdtext.UnwrapParagraphs(text))).Segments))
 		if more != "" {
 			box.Add(captionLabel(more))
 		}
@@ -505,11 +379,11 @@ func renderMarkdown(md string) fyne.CanvasObject {
 	}
 	lines := strings.Split(md, "\n")
 	for i := 0; i < len(lines); i++ {
-		if i+1 < len(lines) && isTableRow(lines[i]) && isDelimiterRow(lines[i+1]) {
+		if i+1 < len(lines) && mdtext.IsTableRow(lines[i]) && mdtext.IsDelimiterRow(lines[i+1]) {
 			flush()
 			rows := []string{lines[i]}
 			j := i + 2
-			for ; j < len(lines) && isTableRow(lines[j]); j++ {
+			for ; j < len(lines) && mdtext.IsTableRow(lines[j]); j++ {
 				rows = append(rows, lines[j])
 			}
 			box.Add(tableView(rows))
@@ -633,26 +507,6 @@ func (p *proseView) Tapped(ev *fyne.PointEvent) {
 			return
 		}
 	}
-}
-
-func isTableRow(line string) bool {
-	t := strings.TrimSpace(line)
-	return strings.HasPrefix(t, "|") || (strings.Count(t, "|") >= 2 && !strings.HasPrefix(t, "`"))
-}
-
-func isDelimiterRow(line string) bool {
-	t := strings.TrimSpace(line)
-	return strings.Contains(t, "-") && strings.Trim(t, "|-: \t") == ""
-}
-
-func tableCells(line string) []string {
-	t := strings.TrimSpace(line)
-	t = strings.TrimSuffix(strings.TrimPrefix(t, "|"), "|")
-	cells := strings.Split(t, "|")
-	for i := range cells {
-		cells[i] = strings.TrimSpace(cells[i])
-	}
-	return cells
 }
 
 func tableGrid(rows [][]string) fyne.CanvasObject {

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"folio/index/refine"
+	"folio/ui/internal/flow"
 )
 
 // refinementBar is the row under the search field that offers the words
@@ -143,15 +144,15 @@ func visualLine(text string) string {
 	}
 	rtl := false
 	for _, wd := range words {
-		if d := strongDir(wd); d != dirNeutral {
-			rtl = d == dirRTL
+		if d := flow.StrongDir(wd); d != flow.Neutral {
+			rtl = d == flow.RTL
 			break
 		}
 	}
 	if !rtl {
 		return text
 	}
-	ltr := wordDirections(words, true)
+	ltr := flow.WordDirections(words, true)
 	var out []string
 	for i := 0; i < len(words); {
 		j := i + 1
@@ -161,7 +162,7 @@ func visualLine(text string) string {
 			}
 			out = append([]string{strings.Join(words[i:j], " ")}, out...)
 		} else {
-			out = append([]string{visualRTLWord(words[i])}, out...)
+			out = append([]string{flow.VisualRTLWord(words[i])}, out...)
 		}
 		i = j
 	}

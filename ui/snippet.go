@@ -101,7 +101,7 @@ func (s *snippetView) setWords(words []flow.Word) {
 	s.rtl = isRTL(strings.Join(texts, " "))
 	s.ltr = nil
 	if s.rtl {
-		s.ltr = wordDirections(texts, true)
+		s.ltr = flow.WordDirections(texts, true)
 	}
 	s.Refresh()
 }
@@ -268,7 +268,7 @@ func (r *snippetRenderer) Layout(size fyne.Size) {
 		t, tag := r.texts[i], s.words[p.Word].Tag
 		t.Text = p.Text
 		if s.rtl && !s.ltr[p.Word] {
-			t.Text = visualRTLWord(p.Text)
+			t.Text = flow.VisualRTLWord(p.Text)
 		}
 		var color fyne.ThemeColorName
 		t.TextStyle, color = tagStyle(tag)

@@ -20,6 +20,7 @@ import (
 	"folio/chunker"
 	"folio/files"
 	"folio/index"
+	"folio/ui/internal/launch"
 	"folio/watch"
 )
 
@@ -100,7 +101,7 @@ func New(a fyne.App, lib Library) *Window {
 	a.Settings().SetTheme(Theme())
 	w.bgCtx, w.stopBg = context.WithCancel(context.Background())
 	w.win = a.NewWindow("Folio")
-	w.openInShell = openInEditor
+	w.openInShell = launch.InEditor
 	w.openURL = func(u string) error {
 		parsed, err := parseURL(u)
 		if err != nil {

@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"folio/internal/testutil"
+	"folio/ui/internal/mdtext"
 )
 
 // corpusParagraphs samples prose paragraphs (with their inline code,
@@ -46,7 +47,7 @@ func corpusParagraphs(t testing.TB, perCorpus int) []string {
 				lines := strings.Split(strings.TrimSpace(para), "\n")
 				prose := true
 				for _, l := range lines {
-					prose = prose && isProseLine(l)
+					prose = prose && mdtext.IsProseLine(l)
 				}
 				if !prose || strings.ContainsAny(para, "|`{") && strings.Contains(para, "```") || strings.Contains(para, "{{") || strings.Contains(para, "|") || strings.Contains(para, "](#") || len(para) < 60 || len(para) > 1500 {
 					continue
@@ -152,7 +153,7 @@ func shownText(md string) string {
 			}
 		}
 	}
-	add(safeSegments(widget.NewRichTextFromMarkdown(imagesAsText(unwrapParagraphs(md))).Segments))
+	add(safeSegments(widget.NewRichTextFromMarkdown(mdtext.ImagesAsText(mdtext.UnwrapParagraphs(md))).Segments))
 	return b.String()
 }
 

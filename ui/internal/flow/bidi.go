@@ -1,4 +1,4 @@
-package ui
+package flow
 
 import (
 	"strings"
@@ -26,26 +26,27 @@ import (
 // Not covered: embeddings and isolates (explicit bidi controls), and
 // reordering inside one word that mixes directions.
 
-type wordDir int8
+// Dir is a word's direction.
+type Dir int8
 
 const (
-	dirNeutral wordDir = iota
-	dirLTR
-	dirRTL
+	Neutral Dir = iota
+	LTR
+	RTL
 )
 
-// strongDir is the direction of the first strong character of word.
-func strongDir(word string) wordDir {
+// StrongDir is the direction of the first strong character of word.
+func StrongDir(word string) Dir {
 	for _, r := range word {
 		p, _ := bidi.LookupRune(r)
 		switch p.Class() {
 		case bidi.L:
-			return dirLTR
+			return LTR
 		case bidi.R, bidi.AL:
-			return dirRTL
+			return RTL
 		}
 	}
-	return dirNeutral
+	return Neutral
 }
 
 func isNumber(word string) bool {
@@ -58,29 +59,29 @@ func isNumber(word string) bool {
 	return false
 }
 
-// wordDirections resolves every word's direction in a paragraph of the
+// WordDirections resolves every word's direction in a paragraph of the
 // given direction (rtl true: right to left): true means left to right.
-func wordDirections(words []string, rtl bool) []bool {
-	para := dirLTR
+func WordDirections(words []string, rtl bool) []bool {
+	para := LTR
 	if rtl {
-		para = dirRTL
+		para = RTL
 	}
-	dirs := make([]wordDir, len(words))
+	dirs := make([]Dir, len(words))
 	for i, w := range words {
-		dirs[i] = strongDir(w)
+		dirs[i] = StrongDir(w)
 	}
 	out := make([]bool, len(words))
 	for i, d := range dirs {
-		if d == dirNeutral {
+		if d == Neutral {
 			prev, next := para, para
 			for j := i - 1; j >= 0; j-- {
-				if dirs[j] != dirNeutral {
+				if dirs[j] != Neutral {
 					prev = dirs[j]
 					break
 				}
 			}
 			for j := i + 1; j < len(dirs); j++ {
-				if dirs[j] != dirNeutral {
+				if dirs[j] != Neutral {
 					next = dirs[j]
 					break
 				}
@@ -88,13 +89,13 @@ func wordDirections(words []string, rtl bool) []bool {
 			switch {
 			case prev == next:
 				d = prev
-			case prev == dirLTR && isNumber(words[i]):
-				d = dirLTR
+			case prev == LTR && isNumber(words[i]):
+				d = LTR
 			default:
 				d = para
 			}
 		}
-		out[i] = d == dirLTR
+		out[i] = d == LTR
 	}
 	return out
 }
@@ -102,10 +103,10 @@ func wordDirections(words []string, rtl bool) []bool {
 // mirrorBrackets swaps the brackets a right-to-left word shows mirrored.
 var mirrorBrackets = strings.NewReplacer("(", ")", ")", "(", "[", "]", "]", "[", "{", "}", "}", "{", "«", "»", "»", "«")
 
-// visualRTLWord is how a right-to-left word is drawn by a left-to-right
+// VisualRTLWord is how a right-to-left word is drawn by a left-to-right
 // renderer: punctuation at its end goes to its start and the other way
 // round, in reverse order, brackets mirrored.
-func visualRTLWord(word string) string {
+func VisualRTLWord(word string) string {
 	isPunct := func(r rune) bool {
 		p, _ := bidi.LookupRune(r)
 		switch p.Class() {

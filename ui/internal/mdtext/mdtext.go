@@ -1,0 +1,185 @@
+// Package mdtext is the preview's plain text work on Markdown: paragraphs
+// reflowed, images as words, table rows split, and the bounds on what one
+// preview shows. It is pure: strings in, strings out.
+package mdtext
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// markdownImage is an inline image, ![alt](destination "title") or
+// ![alt][reference].
+var markdownImage = regexp.MustCompile(`!\[((?:[^\]\\]|\\.)*)\](?:\((?:[^()\\]|\\.|\([^()]*\))*\)|\[[^\]]*\])`)
+
+// markdownAutolink is <scheme://…>.
+var markdownAutolink = regexp.MustCompile(`<([a-zA-Z][a-zA-Z0-9+.-]{1,31}://[^\s<>]*)>`)
+
+// What one preview shows is bounded whatever a note holds.
+const (
+	// ProseLimit is the most bytes of one passage's text shown as rich text.
+	ProseLimit = 20000
+	// sectionBudget is about the most bytes of a section shown around the
+	// hit; each passage counts at most ProseLimit, as that is all it draws.
+	sectionBudget = 4 * ProseLimit
+	// cellLimit is the most characters of one table cell shown.
+	cellLimit = 200
+)
+
+// ImagesAsText replaces each image with its alt text in brackets before
+// Fyne parses the Markdown: its image segments keep only the title
+// attribute, and Folio never loads an image anyway.
+func ImagesAsText(md string) string {
+	// Fyne's Markdown shows no autolinks (<https://…>): as links, they do.
+	md = markdownAutolink.ReplaceAllString(md, "[$1]($1)")
+	return markdownImage.ReplaceAllStringFunc(md, func(img string) string {
+		alt := strings.TrimSpace(markdownImage.FindStringSubmatch(img)[1])
+		if alt == "" {
+			alt = "image"
+		}
+		return "[" + alt + "]"
+	})
+}
+
+// UnwrapParagraphs joins the soft-wrapped lines of prose paragraphs, so
+// the preview reflows them to its own width (Fyne renders each source line
+// as its own run and breaks runs that start near a line end badly). Code,
+// tables, lists, quotes and headings keep their lines.
+func UnwrapParagraphs(md string) string {
+	lines := strings.Split(md, "\n")
+	var b strings.Builder
+	fence := ""
+	prevProse := false
+	for i, line := range lines {
+		trimmed := strings.TrimSpace(line)
+		if fence == "" && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")) {
+			fence = trimmed[:3]
+		} else if fence != "" && strings.HasPrefix(trimmed, fence) {
+			fence = ""
+			prevProse = false
+			b.WriteString("\n" + line)
+			continue
+		}
+		prose := fence == "" && IsProseLine(line)
+		switch {
+		case i == 0:
+			b.WriteString(line)
+		case prose && prevProse:
+			b.WriteString(" " + trimmed)
+		default:
+			b.WriteString("\n" + line)
+		}
+		prevProse = prose && !strings.HasSuffix(line, "  ") // two spaces: a hard line break
+	}
+	return b.String()
+}
+
+func IsProseLine(line string) bool {
+	t := strings.TrimSpace(line)
+	if t == "" || strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t") {
+		return false
+	}
+	switch t[0] {
+	case '#', '>', '|', '-', '*', '+', '<', '`', '~', '=':
+		return false
+	}
+	if i := strings.IndexAny(t, ".)"); i > 0 && i < 4 && strings.Trim(t[:i], "0123456789") == "" {
+		return false // "1. item"
+	}
+	return true
+}
+
+func IsTableRow(line string) bool {
+	t := strings.TrimSpace(line)
+	return strings.HasPrefix(t, "|") || (strings.Count(t, "|") >= 2 && !strings.HasPrefix(t, "`"))
+}
+
+func IsDelimiterRow(line string) bool {
+	t := strings.TrimSpace(line)
+	return strings.Contains(t, "-") && strings.Trim(t, "|-: \t") == ""
+}
+
+func TableCells(line string) []string {
+	t := strings.TrimSpace(line)
+	t = strings.TrimSuffix(strings.TrimPrefix(t, "|"), "|")
+	cells := strings.Split(t, "|")
+	for i := range cells {
+		cells[i] = strings.TrimSpace(cells[i])
+	}
+	return cells
+}
+
+// ShortCell is a cell's text cut to cellLimit characters.
+func ShortCell(s string) string {
+	if len(s) <= cellLimit {
+		return s
+	}
+	cut, n := 0, 0
+	for i := range s {
+		if n == cellLimit {
+			cut = i
+			break
+		}
+		n++
+	}
+	if cut == 0 {
+		return s
+	}
+	return s[:cut] + "…"
+}
+
+// BoundProse cuts text to ProseLimit bytes at a line or word end; more
+// says how much was left out ("" when nothing).
+func BoundProse(text string) (shown, more string) {
+	if len(text) <= ProseLimit {
+		return text, ""
+	}
+	cut := strings.LastIndexByte(text[:ProseLimit], '\n')
+	if cut < ProseLimit/2 {
+		cut = strings.LastIndexByte(text[:ProseLimit], ' ')
+	}
+	if cut < ProseLimit/2 {
+		cut = ProseLimit
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+	}
+	return text[:cut], fmt.Sprintf("Showing the first %s of %s characters of this passage. Open in editor to read the rest.",
+		Thousands(utf8.RuneCountInString(text[:cut])), Thousands(utf8.RuneCountInString(text)))
+}
+
+// SectionWindow picks the passages of a section to show: the hit's and its
+// neighbours, nearest first, while they fit in sectionBudget.
+func SectionWindow(texts []string, hit int) (lo, hi int) {
+	cost := func(i int) int { return min(len(texts[i]), ProseLimit) }
+	lo, hi = hit, hit+1
+	used := cost(hit)
+	for lo > 0 || hi < len(texts) {
+		grew := false
+		if hi < len(texts) && used+cost(hi) <= sectionBudget {
+			used += cost(hi)
+			hi++
+			grew = true
+		}
+		if lo > 0 && used+cost(lo-1) <= sectionBudget {
+			lo--
+			used += cost(lo)
+			grew = true
+		}
+		if !grew {
+			break
+		}
+	}
+	return lo, hi
+}
+
+// Thousands writes n with commas: 5,000.
+func Thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
