@@ -413,7 +413,11 @@ func (ix *Index) filters(ctx context.Context, opt SearchOptions) (string, []any,
 	var sb strings.Builder
 	var args []any
 	if opt.Folder != "" {
-		f, err := ix.folderByPath(ctx, opt.Folder)
+		folders, err := ix.Folders(ctx)
+		if err != nil {
+			return "", nil, fmt.Errorf("search: %w", err)
+		}
+		f, err := FolderNamed(folders, opt.Folder)
 		if err != nil {
 			return "", nil, fmt.Errorf("search: %w", err)
 		}
