@@ -64,6 +64,10 @@ type Window struct {
 	search *searchEntry
 	refine *refinementBar // "Your notes say: …" under the search field
 	status *widget.Label
+	// scope is the folder clicked in the sidebar, which searches are
+	// narrowed to (nil: all); scopeChip shows it, and its × widens again.
+	scope     atomic.Pointer[index.Folder]
+	scopeChip *widget.Button
 	// "Also searched: ibuprofen" and a button to search what was typed.
 	correction *fyne.Container
 	corrected  *widget.Label
@@ -139,7 +143,11 @@ func New(a fyne.App, lib Library) *Window {
 	w.exact.Importance = widget.LowImportance
 	w.correction = container.NewBorder(nil, nil, nil, w.exact, w.corrected)
 	w.correction.Hide()
-	main := container.NewBorder(container.NewVBox(top, w.status, w.correction), w.imports.root, nil, nil, w.center)
+	w.scopeChip = widget.NewButtonWithIcon("", theme.ContentClearIcon(), w.library.unscope)
+	w.scopeChip.IconPlacement = widget.ButtonIconTrailingText
+	w.scopeChip.Hide()
+	statusRow := container.NewBorder(nil, nil, w.scopeChip, nil, w.status)
+	main := container.NewBorder(container.NewVBox(top, statusRow, w.correction), w.imports.root, nil, nil, w.center)
 	body := container.NewHSplit(w.library.root, main)
 	body.Offset = 0.22
 	w.win.SetContent(body)
@@ -291,7 +299,12 @@ func (w *Window) runSearch(ctx context.Context, seq int64, q string) {
 		})
 		return
 	}
-	res, err := w.lib.Search(ctx, q, index.SearchOptions{Limit: w.resultsLimit(), SnippetWidth: 200, Refine: true})
+	opt := index.SearchOptions{Limit: w.resultsLimit(), SnippetWidth: 200, Refine: true}
+	scope := w.scope.Load()
+	if scope != nil {
+		opt.Folder = scope.Path
+	}
+	res, err := w.lib.Search(ctx, q, opt)
 	w.do(func() {
 		if !current() {
 			return // stale: the user typed on
@@ -306,11 +319,7 @@ func (w *Window) runSearch(ctx context.Context, seq int64, q string) {
 		w.results.set(res.Hits)
 		w.showCorrections(q, res.Corrections)
 		w.refine.set(q, res.Refinements)
-		status := statusLine(res)
-		if w.lib.ReadOnly() {
-			status += " · read-only library"
-		}
-		w.status.SetText(status)
+		w.showCount(res, scope)
 		switch {
 		case w.preview.opened.Load():
 			// An opened file stays shown when the search runs again.
@@ -322,17 +331,29 @@ func (w *Window) runSearch(ctx context.Context, seq int64, q string) {
 	})
 }
 
+// showCount says how many results there are, in which folder.
+func (w *Window) showCount(res *index.Results, scope *index.Folder) {
+	status := statusLine(res)
+	if scope != nil {
+		status = strings.Replace(status, " · ", " in "+folderName(*scope)+" · ", 1)
+	}
+	if w.lib.ReadOnly() {
+		status += " · read-only library"
+	}
+	w.status.SetText(status)
+}
+
 func statusLine(res *index.Results) string {
 	ms := float64(res.Elapsed.Microseconds()) / 1000
 	switch {
 	case res.Total == 0:
 		return fmt.Sprintf("No results · %.1f ms", ms)
 	case res.TotalCapped:
-		return fmt.Sprintf("%d+ results · %.1f ms", res.Total, ms)
+		return fmt.Sprintf("%s+ results · %.1f ms", thousands(res.Total), ms)
 	case res.Total == 1:
 		return fmt.Sprintf("1 result · %.1f ms", ms)
 	}
-	return fmt.Sprintf("%d results · %.1f ms", res.Total, ms)
+	return fmt.Sprintf("%s results · %.1f ms", thousands(res.Total), ms)
 }
 
 // showCorrections says which words were searched in place of unknown
