@@ -52,3 +52,26 @@ func TestSearchFolderByShownName(t *testing.T) {
 		t.Errorf("unknown folder: %v, want ErrUnknownFolder listing the folders", err)
 	}
 }
+
+// Once the user has a folder of their own, the bundled sample does not
+// outrank it, however well its note matches.
+func TestSampleRanksAfterTheUsersNotes(t *testing.T) {
+	ix := openTemp(t)
+	ctx := context.Background()
+	d := t.TempDir()
+	sample := addNamed(t, ix, d, "sample", map[string]string{"dose.md": "# Ibuprofen dose for a child\n\nHow much ibuprofen can a child take: the child ibuprofen dose.\n"})
+	if err := ix.SetSample(ctx, sample, true); err != nil {
+		t.Fatal(err)
+	}
+	if res := search(t, ix, "how much ibuprofen can a child take"); len(res.Hits) != 1 || !res.Hits[0].Sample {
+		t.Fatalf("the sample alone: %+v, want its hit, marked Sample", res.Hits)
+	}
+	mine := addNamed(t, ix, d, "medical", map[string]string{"notes.md": "# Pharmacy\n\nAsk about ibuprofen at the pharmacy.\n"})
+	res := search(t, ix, "how much ibuprofen can a child take")
+	if len(res.Hits) != 2 || res.Hits[0].Folder != mine || res.Hits[0].Sample || !res.Hits[1].Sample {
+		for _, h := range res.Hits {
+			t.Logf("%s %s sample=%v", h.Folder, h.Path, h.Sample)
+		}
+		t.Errorf("the user's hit must rank first and the sample's be marked")
+	}
+}
