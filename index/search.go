@@ -179,7 +179,8 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	}
 	res.Corrections = st.corrections
 	if opt.Candidates <= 0 {
-		opt.Candidates = min(max(candidatesPerWord*len(st.terms), minCandidates), maxCandidates)
+		// A later page ("Show more") ranks as many as it reaches.
+		opt.Candidates = max(min(max(candidatesPerWord*len(st.terms), minCandidates), maxCandidates), opt.Offset+opt.Limit)
 	}
 	expr := q.Match(st.retrieve[0])
 	if expr == "" {

@@ -72,6 +72,9 @@ func (e *searchEntry) TypedKey(k *fyne.KeyEvent) {
 type resultList struct {
 	w        *Window
 	list     *widget.List
+	root     *fyne.Container // the list, and under it showMore's button
+	more     *widget.Button
+	hasMore  bool        // the last answer filled its page: there may be more
 	page     []index.Hit // the hits of the search
 	hits     []index.Hit // the rows shown: the page, with unfolded hits
 	folded   []bool      // per row: it is an unfolded hit, not one of the page
@@ -125,7 +128,65 @@ func newResultList(w *Window) *resultList {
 		// still move the selection (the search field handles both).
 		r.w.win.Canvas().Focus(r.w.search)
 	}
+	r.more = widget.NewButtonWithIcon("Show more results", theme.MoreVerticalIcon(), r.showMore)
+	r.more.Importance = widget.LowImportance
+	r.more.Hide()
+	r.root = container.NewBorder(nil, r.more, nil, nil, r.list)
 	return r
+}
+
+// showMore adds the next page's results. It asks for the longer list
+// again rather than for the page after (Offset): a longer list ranks more
+// candidates, which may reorder them, so only the rows not shown yet are
+// added, after the others: none repeats and none is skipped.
+func (r *resultList) showMore() {
+	w := r.w
+	q, scope, seq, n := w.lastQuery, w.scope.Load(), w.searchSeq.Load(), len(r.page)
+	r.more.Disable()
+	w.spawn(func() {
+		opt := index.SearchOptions{Limit: n + w.resultsLimit(), SnippetWidth: 200}
+		if scope != nil {
+			opt.Folder = scope.Path
+		}
+		res, err := w.lib.Search(w.bgCtx, q, opt)
+		w.do(func() {
+			r.more.Enable()
+			if w.searchSeq.Load() != seq {
+				return // a newer search replaced the list
+			}
+			if err != nil {
+				w.status.SetText("Search failed: " + err.Error())
+				return
+			}
+			shown := map[int64]bool{}
+			for _, h := range r.page {
+				shown[h.ChunkRowID] = true
+				for _, m := range h.More {
+					shown[m.ChunkRowID] = true
+				}
+			}
+			added := 0
+			for _, h := range res.Hits {
+				if !shown[h.ChunkRowID] {
+					r.page, added = append(r.page[:len(r.page):len(r.page)], h), added+1
+				}
+			}
+			r.rows()
+			r.list.Refresh()
+			r.setMore(added > 0 && len(res.Hits) == opt.Limit)
+			w.showCount(res, scope)
+		})
+	})
+}
+
+// setMore shows the "Show more results" button when there may be more.
+func (r *resultList) setMore(more bool) {
+	r.hasMore = more
+	if more && r.list.Visible() {
+		r.more.Show()
+	} else {
+		r.more.Hide()
+	}
 }
 
 func (r *resultList) set(hits []index.Hit) {

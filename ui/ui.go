@@ -124,7 +124,7 @@ func New(a fyne.App, lib Library) *Window {
 	w.imports = newImportPanel(w)
 
 	w.start = newStartPanel(w)
-	w.split = container.NewHSplit(container.NewStack(w.results.list, w.start.root), w.preview.root)
+	w.split = container.NewHSplit(container.NewStack(w.results.root, w.start.root), w.preview.root)
 	w.results.list.Hide() // the start panel until the first query
 	// The results' share of the width, as the user last left it; at
 	// least 30% (the preview's buttons scroll rather than squeeze them).
@@ -220,6 +220,7 @@ func (w *Window) showStart(show bool) {
 		w.start.root.Hide()
 		w.results.list.Show()
 	}
+	w.results.setMore(w.results.hasMore)
 }
 
 // Window is the Fyne window, for ShowAndRun.
@@ -317,6 +318,7 @@ func (w *Window) runSearch(ctx context.Context, seq int64, q string) {
 		w.lastQuery = q
 		w.showStart(false)
 		w.results.set(res.Hits)
+		w.results.setMore(len(res.Hits) == opt.Limit)
 		w.showCorrections(q, res.Corrections)
 		w.refine.set(q, res.Refinements)
 		w.showCount(res, scope)
@@ -333,7 +335,7 @@ func (w *Window) runSearch(ctx context.Context, seq int64, q string) {
 
 // showCount says how many results there are, in which folder.
 func (w *Window) showCount(res *index.Results, scope *index.Folder) {
-	status := statusLine(res)
+	status := statusLine(res, len(w.results.page), w.results.hasMore)
 	if scope != nil {
 		status = strings.Replace(status, " · ", " in "+folderName(*scope)+" · ", 1)
 	}
@@ -343,13 +345,19 @@ func (w *Window) showCount(res *index.Results, scope *index.Folder) {
 	w.status.SetText(status)
 }
 
-func statusLine(res *index.Results) string {
+// statusLine counts the results, and says how many of them are shown
+// when "Show more results" could show others (more).
+func statusLine(res *index.Results, shown int, more bool) string {
 	ms := float64(res.Elapsed.Microseconds()) / 1000
+	total := thousands(res.Total)
+	if res.TotalCapped {
+		total += "+"
+	}
 	switch {
 	case res.Total == 0:
 		return fmt.Sprintf("No results · %.1f ms", ms)
-	case res.TotalCapped:
-		return fmt.Sprintf("%s+ results · %.1f ms", thousands(res.Total), ms)
+	case more || res.TotalCapped:
+		return fmt.Sprintf("Showing %s of %s results · %.1f ms", thousands(shown), total, ms)
 	case res.Total == 1:
 		return fmt.Sprintf("1 result · %.1f ms", ms)
 	}
