@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -518,6 +519,11 @@ func (p *importPanel) finish(s index.Summary, failures []error, catchUp bool) {
 	}
 	for _, wn := range s.Warnings {
 		text += fmt.Sprintf("\nWarning, %s: %s.", wn.Path, wn.Reason)
+	}
+	if !catchUp && s.Added > 0 && slices.ContainsFunc(p.w.library.folders, func(f index.Folder) bool { return f.Sample }) {
+		hint := "Your notes now rank before the sample library's; \"Remove sample library\" in the sidebar takes it out."
+		text += "\n" + hint
+		p.w.status.SetText(hint)
 	}
 	p.summary.SetText(text)
 	p.summary.Show()

@@ -107,7 +107,12 @@ func newResultList(w *Window) *resultList {
 			}
 			top.Objects[0].(*widget.Label).SetText(crumb)
 			line := top.Objects[1].(*fyne.Container)
-			line.Objects[0].(*widget.Label).SetText(citationLine(h))
+			cite := line.Objects[0].(*widget.Label)
+			cite.Importance = widget.MediumImportance
+			if h.Sample {
+				cite.Importance = widget.WarningImportance // the sample's badge stands out
+			}
+			cite.SetText(citationLine(h))
 			more := line.Objects[1].(*widget.Button)
 			if text := foldText(h, r.open[h.ChunkRowID]); text != "" && !r.folded[id] {
 				more.SetText(text)
@@ -287,7 +292,11 @@ func citationLine(h index.Hit) string {
 	if h.EndLine != h.StartLine {
 		lines = fmt.Sprintf("lines %d–%d", h.StartLine, h.EndLine)
 	}
-	line := fmt.Sprintf("%s · %s · %s", h.Path, lines, filepath.Base(h.Folder))
+	folder := filepath.Base(h.Folder)
+	if h.Sample {
+		folder = "SAMPLE library, not your notes"
+	}
+	line := fmt.Sprintf("%s · %s · %s", h.Path, lines, folder)
 	if h.Offline {
 		line += " · offline folder (as of its last scan)"
 	}

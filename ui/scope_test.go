@@ -1,12 +1,14 @@
 package ui
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
 
+	"folio/internal/testutil"
 	"folio/internal/testutil/testlib"
 )
 
@@ -51,5 +53,34 @@ func TestClickingAFolderScopesTheSearch(t *testing.T) {
 	})
 	if w.scopeChip.Visible() || w.library.selected != -1 {
 		t.Errorf("after ×: chip visible %v, folder selected %d", w.scopeChip.Visible(), w.library.selected)
+	}
+}
+
+// With a folder of the user's own added, the sample's hits come after
+// theirs, marked as the sample, and the window says it can be removed.
+func TestSampleHitsComeLastMarkedAndRemovable(t *testing.T) {
+	ix := testlib.Open(t)
+	sample := testlib.AddFolder(t, ix, map[string]string{"dose.md": "# Ibuprofen dose for a child\n\nHow much ibuprofen can a child take: the child ibuprofen dose.\n"})
+	if err := ix.SetSample(context.Background(), sample, true); err != nil {
+		t.Fatal(err)
+	}
+	w := newWindow(t, ix)
+	waitFor(t, "the sample", func() bool { return len(w.library.folders) == 1 })
+	mine := testutil.WriteFolder(t, map[string]string{"notes.md": "# Pharmacy\n\nAsk about ibuprofen at the pharmacy.\n"})
+	w.imports.enqueue(mine, true)
+	waitFor(t, "the hint to remove the sample", func() bool {
+		return onUI(w, func() bool {
+			return strings.Contains(w.imports.summary.Text, "Remove sample library") && strings.Contains(w.status.Text, "Remove sample library")
+		})
+	})
+	test.Type(w.search, "how much ibuprofen can a child take")
+	waitFor(t, "two hits", func() bool { return onUI(w, func() bool { return len(w.results.hits) == 2 }) })
+	if w.results.hits[0].Folder != mine {
+		t.Errorf("first hit from %s, want the user's folder", w.results.hits[0].Folder)
+	}
+	row := w.results.list.CreateItem()
+	w.results.list.UpdateItem(1, row)
+	if !strings.Contains(rowTexts(row), "SAMPLE library") {
+		t.Errorf("the sample's hit is not marked: %q", rowTexts(row))
 	}
 }
