@@ -74,7 +74,7 @@ type resultList struct {
 	list     *widget.List
 	root     *fyne.Container // the list, and under it showMore's button
 	more     *widget.Button
-	hasMore  bool        // the last answer filled its page: there may be more
+	hasMore  bool        // fewer passages are shown than match
 	page     []index.Hit // the hits of the search
 	hits     []index.Hit // the rows shown: the page, with unfolded hits
 	folded   []bool      // per row: it is an unfolded hit, not one of the page
@@ -178,10 +178,20 @@ func (r *resultList) showMore() {
 			}
 			r.rows()
 			r.list.Refresh()
-			r.setMore(added > 0 && len(res.Hits) == opt.Limit)
+			r.setMore(added > 0 && passages(r.page) < res.Total)
 			w.showCount(res, scope)
 		})
 	})
+}
+
+// passages counts the hits with those folded under them, as
+// Results.Total counts them.
+func passages(hits []index.Hit) int {
+	n := 0
+	for _, h := range hits {
+		n += 1 + len(h.More) + len(h.AlsoIn)
+	}
+	return n
 }
 
 // setMore shows the "Show more results" button when there may be more.
@@ -292,11 +302,10 @@ func citationLine(h index.Hit) string {
 	if h.EndLine != h.StartLine {
 		lines = fmt.Sprintf("lines %d–%d", h.StartLine, h.EndLine)
 	}
-	folder := filepath.Base(h.Folder)
+	line := fmt.Sprintf("%s · %s · %s", h.Path, lines, filepath.Base(h.Folder))
 	if h.Sample {
-		folder = "SAMPLE library, not your notes"
+		line = "SAMPLE, not your notes · " + line // first, where it is never cut
 	}
-	line := fmt.Sprintf("%s · %s · %s", h.Path, lines, folder)
 	if h.Offline {
 		line += " · offline folder (as of its last scan)"
 	}

@@ -80,7 +80,7 @@ func TestSampleHitsComeLastMarkedAndRemovable(t *testing.T) {
 	}
 	row := w.results.list.CreateItem()
 	w.results.list.UpdateItem(1, row)
-	if !strings.Contains(rowTexts(row), "SAMPLE library") {
+	if !strings.Contains(rowTexts(row), "SAMPLE, not your notes · dose.md") {
 		t.Errorf("the sample's hit is not marked: %q", rowTexts(row))
 	}
 }

@@ -318,7 +318,7 @@ func (w *Window) runSearch(ctx context.Context, seq int64, q string) {
 		w.lastQuery = q
 		w.showStart(false)
 		w.results.set(res.Hits)
-		w.results.setMore(len(res.Hits) == opt.Limit)
+		w.results.setMore(passages(res.Hits) < res.Total)
 		w.showCorrections(q, res.Corrections)
 		w.refine.set(q, res.Refinements)
 		w.showCount(res, scope)
