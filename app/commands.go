@@ -25,7 +25,7 @@ func init() {
 			"remove a folder from the library (its files are not touched)", runRemove},
 		{"folders", "[--db FILE]",
 			"list the library's folders", runFolders},
-		{"search", "[--db FILE] [--json] [--limit N] [--per-file N] [--folder DIR] [--explain] [--] QUERY...",
+		{"search", "[--db FILE] [--json] [--limit N] [--per-file N] [--folder NAME|DIR] [--explain] [--] QUERY...",
 			"search the library (flags come first; the rest is the query)", runSearch},
 		{"mcp", "[--db FILE]",
 			"serve the library to an assistant over the Model Context Protocol on stdin/stdout (read-only: search, read, folders)", runMCP},

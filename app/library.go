@@ -351,7 +351,7 @@ func runSearch(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "one JSON object per hit per line")
 	limit := fs.Int("limit", 10, "number of hits")
 	perFile := fs.Int("per-file", index.DefaultPerFile, "passages of one file shown before the rest are folded under the best (0: no limit)")
-	folder := fs.String("folder", "", "only search this library folder")
+	folder := fs.String("folder", "", "only search this library folder: its name (as the window and citations show it) or its path")
 	explain := fs.Bool("explain", false, "print each ranking feature's value and share of the score")
 	suggest := fs.Bool("suggest", false, "print the words the best passages use and the query does not, one per line (--json: one object)")
 	// Flags come first: everything from the first query word on (or after

@@ -95,3 +95,28 @@ func TestSearchCitesChangedFilesAsTheyAreNow(t *testing.T) {
 		t.Errorf("passage gone:\n%s", out)
 	}
 }
+
+// --folder takes the folder's name as `folio folders`, the window and
+// citations show it, as well as its path; a name two folders share is an
+// error naming both.
+func TestSearchFolderTakesTheShownName(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "lib.db")
+	a, b := t.TempDir(), t.TempDir()
+	hand, notes, notes2 := filepath.Join(a, "18f-handbook"), filepath.Join(a, "notes"), filepath.Join(b, "notes")
+	testutil.WriteFiles(t, hand, map[string]string{"leave.md": "# Leave\n\nannual leave policy\n"})
+	testutil.WriteFiles(t, notes, map[string]string{"x.md": "# X\n\nannual leave of mine\n"})
+	testutil.WriteFiles(t, notes2, map[string]string{"y.md": "# Y\n\nannual leave too\n"})
+	for _, dir := range []string{hand, notes, notes2} {
+		if out, errOut, code := runCLI(t, "add", "--db", db, dir); code != exitOK {
+			t.Fatalf("add: %d %q %q", code, out, errOut)
+		}
+	}
+	out, errOut, code := runCLI(t, "search", "--db", db, "--folder", "18f-handbook", "annual", "leave")
+	if code != exitOK || !strings.Contains(out, "18f-handbook/leave.md") || strings.Contains(out, "x.md") {
+		t.Errorf("--folder 18f-handbook: %d\n%s%s", code, out, errOut)
+	}
+	out, errOut, code = runCLI(t, "search", "--db", db, "--folder", "notes", "annual")
+	if code != exitError || !strings.Contains(errOut, notes) || !strings.Contains(errOut, notes2) {
+		t.Errorf("--folder notes (two of them): %d, want an error listing both\n%s%s", code, out, errOut)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"folio/chunker"
@@ -98,26 +99,13 @@ func (ix *Index) FolderOf(ctx context.Context, path string) (Folder, string, err
 	if err != nil {
 		return Folder{}, "", fmt.Errorf("%s: %w", path, err)
 	}
-	rows, err := ix.db.QueryContext(ctx, `SELECT id, path, sample, offline FROM folders`)
+	folders, err := ix.Folders(ctx)
 	if err != nil {
-		return Folder{}, "", fmt.Errorf("find the folder of %s: %w", path, classify(err))
-	}
-	var folders []Folder
-	for rows.Next() {
-		var f Folder
-		if err := rows.Scan(&f.ID, &f.Path, &f.Sample, &f.Offline); err != nil {
-			rows.Close()
-			return Folder{}, "", fmt.Errorf("find the folder of %s: %w", path, classify(err))
-		}
-		folders = append(folders, f)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return Folder{}, "", fmt.Errorf("find the folder of %s: %w", path, classify(err))
+		return Folder{}, "", fmt.Errorf("find the folder of %s: %w", path, err)
 	}
 	info, err := os.Stat(abs)
 	dir := err == nil && info.IsDir()
-	if f, rel, ok := deepestFolder(folders, abs, dir, func(f Folder) string { return f.Path }); ok {
+	if f, rel, ok := files.Deepest(folders, abs, dir, func(f Folder) string { return f.Path }); ok {
 		return f, rel, nil
 	}
 	// Through symbolic links (a folder added as ~/notes, a file given as
@@ -129,34 +117,44 @@ func (ix *Index) FolderOf(ctx context.Context, path string) (Folder, string, err
 			}
 			return f.Path
 		}
-		if f, rel, ok := deepestFolder(folders, real, dir, resolved); ok {
+		if f, rel, ok := files.Deepest(folders, real, dir, resolved); ok {
 			return f, rel, nil
 		}
 	}
 	return Folder{}, "", fmt.Errorf("%s: %w", path, ErrUnknownFolder)
 }
 
-// deepestFolder picks, among folders (at the paths root gives), the
-// deepest whose scans reach path.
-func deepestFolder(folders []Folder, path string, dir bool, root func(Folder) string) (Folder, string, bool) {
-	var best Folder
-	var bestRoot, bestRel string
-	found := false
+// ErrAmbiguousFolder means several library folders have the name given.
+var ErrAmbiguousFolder = errors.New("several library folders have this name")
+
+// FolderNamed finds the folder name means: its path, or the name the
+// sidebar and citations show (the path's last element). It is the one
+// rule for the window, the command line and assistants (mcp).
+func FolderNamed(folders []Folder, name string) (Folder, error) {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		abs = filepath.Clean(name)
+	}
+	var named []Folder
+	var names, paths []string
 	for _, f := range folders {
-		r := root(f)
-		if !files.Inside(r, path) || found && len(r) <= len(bestRoot) {
-			continue
+		if f.Path == abs {
+			return f, nil
 		}
-		rel, err := filepath.Rel(r, path)
-		if err != nil || !files.ScansReach(filepath.ToSlash(rel), dir) {
-			continue
+		if base := filepath.Base(f.Path); base == filepath.Clean(name) {
+			named, paths = append(named, f), append(paths, f.Path)
 		}
-		best, bestRoot, bestRel, found = f, r, filepath.ToSlash(rel), true
+		names = append(names, filepath.Base(f.Path))
 	}
-	if bestRel == "." {
-		bestRel = ""
+	switch {
+	case len(named) == 1:
+		return named[0], nil
+	case len(named) > 1:
+		return Folder{}, fmt.Errorf("%s: %w: give its path, one of %s", name, ErrAmbiguousFolder, strings.Join(paths, ", "))
+	case len(folders) == 0:
+		return Folder{}, fmt.Errorf("%s: %w (the library is empty)", name, ErrUnknownFolder)
 	}
-	return best, bestRel, found
+	return Folder{}, fmt.Errorf("%s: %w (its folders are: %s)", name, ErrUnknownFolder, strings.Join(names, ", "))
 }
 
 // SetSample marks a folder as the bundled sample library.

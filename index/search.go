@@ -91,6 +91,7 @@ type Hit struct {
 	// Offline is set when the hit's folder could not be read at its last
 	// scan: the text is as it was then, and the file may not open.
 	Offline bool
+	Sample  bool // from the bundled sample library, ranked after the user's notes
 	// More are the file's other passages of this page's results, folded
 	// under its best one ("3 more in this file").
 	More []Hit
@@ -178,7 +179,8 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	}
 	res.Corrections = st.corrections
 	if opt.Candidates <= 0 {
-		opt.Candidates = min(max(candidatesPerWord*len(st.terms), minCandidates), maxCandidates)
+		// A later page ("Show more") ranks as many as it reaches.
+		opt.Candidates = max(min(max(candidatesPerWord*len(st.terms), minCandidates), maxCandidates), opt.Offset+opt.Limit)
 	}
 	expr := q.Match(st.retrieve[0])
 	if expr == "" {
@@ -314,7 +316,7 @@ func (ix *Index) candidates(ctx context.Context, expr, filter string, args []any
 
 // hitColumns are what a hit is read from; scanHits reads them and a score.
 const hitColumns = `c.id, c.chunk_id, c.kind, c.path, c.section, c.start_line, c.end_line, c.text, c.doc_id,
-	d.rel_path, d.title, f.path, f.offline != '', d.size, d.mtime`
+	d.rel_path, d.title, f.path, f.offline != '', f.sample, d.size, d.mtime`
 
 func scanHits(rows *sql.Rows, each func(Hit)) (int, error) {
 	defer rows.Close()
@@ -323,7 +325,7 @@ func scanHits(rows *sql.Rows, each func(Hit)) (int, error) {
 		var h Hit
 		var path string
 		if err := rows.Scan(&h.ChunkRowID, &h.ChunkID, &h.Kind, &path, &h.Section, &h.StartLine, &h.EndLine, &h.Text, &h.doc,
-			&h.Path, &h.Title, &h.Folder, &h.Offline, &h.docSize, &h.docMTime, &h.Score); err != nil {
+			&h.Path, &h.Title, &h.Folder, &h.Offline, &h.Sample, &h.docSize, &h.docMTime, &h.Score); err != nil {
 			return n, err
 		}
 		h.Score = -h.Score // bm25 is lower-is-better
@@ -353,7 +355,8 @@ func (ix *Index) countMatches(ctx context.Context, expr, filter string, args []a
 }
 
 // rerank scores the candidates with the second stage and sorts them, best
-// first (ties: the first stage's order).
+// first (ties: the first stage's order); the sample library's passages go
+// after the user's own, which they must not outrank.
 func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 	rc := make([]rank.Candidate, len(cands))
 	for i, h := range cands {
@@ -369,6 +372,9 @@ func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 		}
 	}
 	sort.SliceStable(cands, func(i, j int) bool {
+		if cands[i].Sample != cands[j].Sample {
+			return !cands[i].Sample
+		}
 		if cands[i].OneWord != cands[j].OneWord {
 			return !cands[i].OneWord
 		}
@@ -413,7 +419,11 @@ func (ix *Index) filters(ctx context.Context, opt SearchOptions) (string, []any,
 	var sb strings.Builder
 	var args []any
 	if opt.Folder != "" {
-		f, err := ix.folderByPath(ctx, opt.Folder)
+		folders, err := ix.Folders(ctx)
+		if err != nil {
+			return "", nil, fmt.Errorf("search: %w", err)
+		}
+		f, err := FolderNamed(folders, opt.Folder)
 		if err != nil {
 			return "", nil, fmt.Errorf("search: %w", err)
 		}

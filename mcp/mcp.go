@@ -93,33 +93,6 @@ const foldersDescription = `List the library's folders: name (use it as search's
 // tools holds the handlers; lib is only read.
 type tools struct{ lib Library }
 
-// folderNamed finds a library folder by its path or by its base name (the
-// name the window's sidebar shows). Two folders with the same name need
-// the path.
-func folderNamed(folders []index.Folder, name string) (index.Folder, error) {
-	clean := filepath.Clean(name)
-	var byName []index.Folder
-	for _, f := range folders {
-		if f.Path == clean {
-			return f, nil
-		}
-		if filepath.Base(f.Path) == name {
-			byName = append(byName, f)
-		}
-	}
-	switch len(byName) {
-	case 1:
-		return byName[0], nil
-	case 0:
-		return index.Folder{}, fmt.Errorf("no library folder is called %q (the folders are: %s)", name, folderNames(folders))
-	}
-	var paths []string
-	for _, f := range byName {
-		paths = append(paths, f.Path)
-	}
-	return index.Folder{}, fmt.Errorf("several library folders are called %q: give its path, one of %s", name, strings.Join(paths, ", "))
-}
-
 func folderNames(folders []index.Folder) string {
 	if len(folders) == 0 {
 		return "none: the library is empty"

@@ -174,7 +174,7 @@ func byCitation(folders []index.Folder, rel string) (index.Folder, string, error
 	if !ok || rest == "" {
 		return index.Folder{}, "", fmt.Errorf("%w: %q is neither an absolute path nor folder/path (the folders are: %s)", ErrRefused, rel, folderNames(folders))
 	}
-	f, err := folderNamed(folders, name)
+	f, err := index.FolderNamed(folders, name)
 	if err != nil {
 		return index.Folder{}, "", fmt.Errorf("%w: %v", ErrRefused, err)
 	}

@@ -76,18 +76,8 @@ func Search(ctx context.Context, lib Library, in SearchInput) (SearchOutput, err
 	case limit > MaxLimit:
 		limit = MaxLimit
 	}
-	opt := index.SearchOptions{Limit: limit, Refine: true}
-	if in.Folder != "" {
-		folders, err := lib.Folders(ctx)
-		if err != nil {
-			return SearchOutput{}, fmt.Errorf("list the folders: %w", err)
-		}
-		f, err := folderNamed(folders, in.Folder)
-		if err != nil {
-			return SearchOutput{}, err
-		}
-		opt.Folder = f.Path
-	}
+	// The index resolves the folder's name or path (index.FolderNamed).
+	opt := index.SearchOptions{Limit: limit, Folder: in.Folder, Refine: true}
 	start := time.Now()
 	res, err := lib.Search(ctx, query, opt)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -38,6 +39,7 @@ type sidebar struct {
 	// pendingSelect is a folder to select once the sidebar lists it (one
 	// opened or dropped, maybe still being added).
 	pendingSelect string
+	quiet         bool // selecting a pending folder does not narrow the search
 }
 
 func newSidebar(w *Window) *sidebar {
@@ -54,11 +56,7 @@ func newSidebar(w *Window) *sidebar {
 			}
 			f := s.folders[id]
 			box := o.(*fyne.Container)
-			name := filepath.Base(f.Path)
-			if f.Sample {
-				name = "Sample library"
-			}
-			box.Objects[0].(*widget.Label).SetText(name)
+			box.Objects[0].(*widget.Label).SetText(folderName(f))
 			info := folderInfo(f)
 			if note := s.notes[f.Path]; note != "" && f.Offline == "" {
 				info += " · " + note
@@ -66,11 +64,15 @@ func newSidebar(w *Window) *sidebar {
 			box.Objects[1].(*widget.Label).SetText(info)
 		},
 	)
+	// A click on a folder also narrows the search to it (setScope).
 	s.list.OnSelected = func(id widget.ListItemID) {
 		s.selected = id
 		if !s.readOnly {
 			s.remove.Enable()
 			s.rescan.Enable()
+		}
+		if !s.quiet {
+			s.setScope()
 		}
 	}
 	add := widget.NewButtonWithIcon("Add folder", theme.FolderNewIcon(), w.chooseFolder)
@@ -118,6 +120,42 @@ func folderInfo(f index.Folder) string {
 	return fmt.Sprintf("%d docs · %d chunks · %s", f.Documents, f.Chunks, last)
 }
 
+// folderName is how the window names a folder: as citations do, but the
+// sample as what it is.
+func folderName(f index.Folder) string {
+	if f.Sample {
+		return "Sample library"
+	}
+	return filepath.Base(f.Path)
+}
+
+// setScope narrows the search to the selected folder (none: all of them),
+// shows it on the chip beside the count, and searches again.
+func (s *sidebar) setScope() {
+	f, ok := s.current()
+	old := s.w.scope.Load()
+	if ok {
+		s.w.scope.Store(&f)
+		s.w.scopeChip.SetText("In " + folderName(f))
+		s.w.scopeChip.Show()
+	} else {
+		s.w.scope.Store(nil)
+		s.w.scopeChip.Hide()
+	}
+	if (old == nil) != !ok || ok && old.ID != f.ID {
+		s.w.rerunSearch()
+	}
+}
+
+// unscope is the chip's ×: the search is over all folders again.
+func (s *sidebar) unscope() {
+	s.selected = -1
+	s.list.UnselectAll()
+	s.remove.Disable()
+	s.rescan.Disable()
+	s.setScope()
+}
+
 func (s *sidebar) current() (index.Folder, bool) {
 	if s.selected < 0 || s.selected >= len(s.folders) {
 		return index.Folder{}, false
@@ -133,7 +171,9 @@ func (s *sidebar) selectPending() {
 	for i, f := range s.folders {
 		if f.Path == s.pendingSelect {
 			s.pendingSelect = ""
+			s.quiet = true
 			s.list.Select(i)
+			s.quiet = false
 			s.list.ScrollTo(i)
 			return
 		}
@@ -191,10 +231,7 @@ func (w *Window) refreshFolders() {
 				changed = folders[i].ID != w.library.folders[i].ID || folders[i].Offline != w.library.folders[i].Offline
 			}
 			if changed && w.library.selected >= 0 {
-				w.library.selected = -1
-				w.library.list.UnselectAll()
-				w.library.remove.Disable()
-				w.library.rescan.Disable()
+				w.library.unscope() // the folder may be gone
 			}
 			w.library.folders = folders
 			w.library.list.Refresh()
@@ -482,6 +519,11 @@ func (p *importPanel) finish(s index.Summary, failures []error, catchUp bool) {
 	}
 	for _, wn := range s.Warnings {
 		text += fmt.Sprintf("\nWarning, %s: %s.", wn.Path, wn.Reason)
+	}
+	if !catchUp && s.Added > 0 && slices.ContainsFunc(p.w.library.folders, func(f index.Folder) bool { return f.Sample }) {
+		hint := "Your notes now rank before the sample library's; \"Remove sample library\" in the sidebar takes it out."
+		text += "\n" + hint
+		p.w.status.SetText(hint)
 	}
 	p.summary.SetText(text)
 	p.summary.Show()

@@ -72,6 +72,9 @@ func (e *searchEntry) TypedKey(k *fyne.KeyEvent) {
 type resultList struct {
 	w        *Window
 	list     *widget.List
+	root     *fyne.Container // the list, and under it showMore's button
+	more     *widget.Button
+	hasMore  bool        // fewer passages are shown than match
 	page     []index.Hit // the hits of the search
 	hits     []index.Hit // the rows shown: the page, with unfolded hits
 	folded   []bool      // per row: it is an unfolded hit, not one of the page
@@ -104,7 +107,12 @@ func newResultList(w *Window) *resultList {
 			}
 			top.Objects[0].(*widget.Label).SetText(crumb)
 			line := top.Objects[1].(*fyne.Container)
-			line.Objects[0].(*widget.Label).SetText(citationLine(h))
+			cite := line.Objects[0].(*widget.Label)
+			cite.Importance = widget.MediumImportance
+			if h.Sample {
+				cite.Importance = widget.WarningImportance // the sample's badge stands out
+			}
+			cite.SetText(citationLine(h))
 			more := line.Objects[1].(*widget.Button)
 			if text := foldText(h, r.open[h.ChunkRowID]); text != "" && !r.folded[id] {
 				more.SetText(text)
@@ -125,7 +133,75 @@ func newResultList(w *Window) *resultList {
 		// still move the selection (the search field handles both).
 		r.w.win.Canvas().Focus(r.w.search)
 	}
+	r.more = widget.NewButtonWithIcon("Show more results", theme.MoreVerticalIcon(), r.showMore)
+	r.more.Importance = widget.LowImportance
+	r.more.Hide()
+	r.root = container.NewBorder(nil, r.more, nil, nil, r.list)
 	return r
+}
+
+// showMore adds the next page's results. It asks for the longer list
+// again rather than for the page after (Offset): a longer list ranks more
+// candidates, which may reorder them, so only the rows not shown yet are
+// added, after the others: none repeats and none is skipped.
+func (r *resultList) showMore() {
+	w := r.w
+	q, scope, seq, n := w.lastQuery, w.scope.Load(), w.searchSeq.Load(), len(r.page)
+	r.more.Disable()
+	w.spawn(func() {
+		opt := index.SearchOptions{Limit: n + w.resultsLimit(), SnippetWidth: 200}
+		if scope != nil {
+			opt.Folder = scope.Path
+		}
+		res, err := w.lib.Search(w.bgCtx, q, opt)
+		w.do(func() {
+			r.more.Enable()
+			if w.searchSeq.Load() != seq {
+				return // a newer search replaced the list
+			}
+			if err != nil {
+				w.status.SetText("Search failed: " + err.Error())
+				return
+			}
+			shown := map[int64]bool{}
+			for _, h := range r.page {
+				shown[h.ChunkRowID] = true
+				for _, m := range h.More {
+					shown[m.ChunkRowID] = true
+				}
+			}
+			added := 0
+			for _, h := range res.Hits {
+				if !shown[h.ChunkRowID] {
+					r.page, added = append(r.page[:len(r.page):len(r.page)], h), added+1
+				}
+			}
+			r.rows()
+			r.list.Refresh()
+			r.setMore(added > 0 && passages(r.page) < res.Total)
+			w.showCount(res, scope)
+		})
+	})
+}
+
+// passages counts the hits with those folded under them, as
+// Results.Total counts them.
+func passages(hits []index.Hit) int {
+	n := 0
+	for _, h := range hits {
+		n += 1 + len(h.More) + len(h.AlsoIn)
+	}
+	return n
+}
+
+// setMore shows the "Show more results" button when there may be more.
+func (r *resultList) setMore(more bool) {
+	r.hasMore = more
+	if more && r.list.Visible() {
+		r.more.Show()
+	} else {
+		r.more.Hide()
+	}
 }
 
 func (r *resultList) set(hits []index.Hit) {
@@ -227,6 +303,9 @@ func citationLine(h index.Hit) string {
 		lines = fmt.Sprintf("lines %d–%d", h.StartLine, h.EndLine)
 	}
 	line := fmt.Sprintf("%s · %s · %s", h.Path, lines, filepath.Base(h.Folder))
+	if h.Sample {
+		line = "SAMPLE, not your notes · " + line // first, where it is never cut
+	}
 	if h.Offline {
 		line += " · offline folder (as of its last scan)"
 	}

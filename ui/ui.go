@@ -65,6 +65,10 @@ type Window struct {
 	search *searchEntry
 	refine *refinementBar // "Your notes say: …" under the search field
 	status *widget.Label
+	// scope is the folder clicked in the sidebar, which searches are
+	// narrowed to (nil: all); scopeChip shows it, and its × widens again.
+	scope     atomic.Pointer[index.Folder]
+	scopeChip *widget.Button
 	// "Also searched: ibuprofen" and a button to search what was typed.
 	correction *fyne.Container
 	corrected  *widget.Label
@@ -121,7 +125,7 @@ func New(a fyne.App, lib Library) *Window {
 	w.imports = newImportPanel(w)
 
 	w.start = newStartPanel(w)
-	w.split = container.NewHSplit(container.NewStack(w.results.list, w.start.root), w.preview.root)
+	w.split = container.NewHSplit(container.NewStack(w.results.root, w.start.root), w.preview.root)
 	w.results.list.Hide() // the start panel until the first query
 	// The results' share of the width, as the user last left it; at
 	// least 30% (the preview's buttons scroll rather than squeeze them).
@@ -140,7 +144,11 @@ func New(a fyne.App, lib Library) *Window {
 	w.exact.Importance = widget.LowImportance
 	w.correction = container.NewBorder(nil, nil, nil, w.exact, w.corrected)
 	w.correction.Hide()
-	main := container.NewBorder(container.NewVBox(top, w.status, w.correction), w.imports.root, nil, nil, w.center)
+	w.scopeChip = widget.NewButtonWithIcon("", theme.ContentClearIcon(), w.library.unscope)
+	w.scopeChip.IconPlacement = widget.ButtonIconTrailingText
+	w.scopeChip.Hide()
+	statusRow := container.NewBorder(nil, nil, w.scopeChip, nil, w.status)
+	main := container.NewBorder(container.NewVBox(top, statusRow, w.correction), w.imports.root, nil, nil, w.center)
 	body := container.NewHSplit(w.library.root, main)
 	body.Offset = 0.22
 	w.win.SetContent(body)
@@ -213,6 +221,7 @@ func (w *Window) showStart(show bool) {
 		w.start.root.Hide()
 		w.results.list.Show()
 	}
+	w.results.setMore(w.results.hasMore)
 }
 
 // Window is the Fyne window, for ShowAndRun.
@@ -292,7 +301,12 @@ func (w *Window) runSearch(ctx context.Context, seq int64, q string) {
 		})
 		return
 	}
-	res, err := w.lib.Search(ctx, q, index.SearchOptions{Limit: w.resultsLimit(), SnippetWidth: 200, Refine: true})
+	opt := index.SearchOptions{Limit: w.resultsLimit(), SnippetWidth: 200, Refine: true}
+	scope := w.scope.Load()
+	if scope != nil {
+		opt.Folder = scope.Path
+	}
+	res, err := w.lib.Search(ctx, q, opt)
 	w.do(func() {
 		if !current() {
 			return // stale: the user typed on
@@ -305,13 +319,10 @@ func (w *Window) runSearch(ctx context.Context, seq int64, q string) {
 		w.lastQuery = q
 		w.showStart(false)
 		w.results.set(res.Hits)
+		w.results.setMore(passages(res.Hits) < res.Total)
 		w.showCorrections(q, res.Corrections)
 		w.refine.set(q, res.Refinements)
-		status := statusLine(res)
-		if w.lib.ReadOnly() {
-			status += " · read-only library"
-		}
-		w.status.SetText(status)
+		w.showCount(res, scope)
 		switch {
 		case w.preview.opened.Load():
 			// An opened file stays shown when the search runs again.
@@ -323,17 +334,35 @@ func (w *Window) runSearch(ctx context.Context, seq int64, q string) {
 	})
 }
 
-func statusLine(res *index.Results) string {
+// showCount says how many results there are, in which folder.
+func (w *Window) showCount(res *index.Results, scope *index.Folder) {
+	status := statusLine(res, len(w.results.page), w.results.hasMore)
+	if scope != nil {
+		status = strings.Replace(status, " · ", " in "+folderName(*scope)+" · ", 1)
+	}
+	if w.lib.ReadOnly() {
+		status += " · read-only library"
+	}
+	w.status.SetText(status)
+}
+
+// statusLine counts the results, and says how many of them are shown
+// when "Show more results" could show others (more).
+func statusLine(res *index.Results, shown int, more bool) string {
 	ms := float64(res.Elapsed.Microseconds()) / 1000
+	total := thousands(res.Total)
+	if res.TotalCapped {
+		total += "+"
+	}
 	switch {
 	case res.Total == 0:
 		return fmt.Sprintf("No results · %.1f ms", ms)
-	case res.TotalCapped:
-		return fmt.Sprintf("%d+ results · %.1f ms", res.Total, ms)
+	case more || res.TotalCapped:
+		return fmt.Sprintf("Showing %s of %s results · %.1f ms", thousands(shown), total, ms)
 	case res.Total == 1:
 		return fmt.Sprintf("1 result · %.1f ms", ms)
 	}
-	return fmt.Sprintf("%d results · %.1f ms", res.Total, ms)
+	return fmt.Sprintf("%s results · %.1f ms", thousands(res.Total), ms)
 }
 
 // showCorrections says which words were searched in place of unknown
