@@ -21,6 +21,7 @@ import (
 	"folio/ui/internal/flow"
 	"folio/ui/internal/launch"
 	"folio/ui/internal/mdtext"
+	"folio/ui/internal/tables"
 )
 
 // preview shows the hit's whole section rendered as Markdown, with the
@@ -119,7 +120,7 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 	p.matchBlocks, p.current = nil, -1
 	lo, hi := p.shownPassages(section, h)
 	if lo > 0 {
-		p.body.Add(captionLabel(fmt.Sprintf("%s earlier passages of this section are not shown. Open in editor to read them.", mdtext.Thousands(lo))))
+		p.body.Add(tables.Caption(fmt.Sprintf("%s earlier passages of this section are not shown. Open in editor to read them.", mdtext.Thousands(lo))))
 	}
 	for _, c := range section[lo:hi] {
 		text := renderMarkdown(c.Text)
@@ -143,7 +144,7 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 		p.body.Add(box)
 	}
 	if hi < len(section) {
-		p.body.Add(captionLabel(fmt.Sprintf("%s later passages of this section are not shown. Open in editor to read them.", mdtext.Thousands(len(section)-hi))))
+		p.body.Add(tables.Caption(fmt.Sprintf("%s later passages of this section are not shown. Open in editor to read them.", mdtext.Thousands(len(section)-hi))))
 	}
 	p.body.Refresh()
 	p.showMatchCount()
@@ -365,7 +366,7 @@ func renderMarkdown(md string) fyne.CanvasObject {
 				}
 			}
 			if more != "" {
-				box.Add(captionLabel(more))
+				box.Add(tables.Caption(more))
 			}
 			prose = nil
 			return
@@ -373,7 +374,7 @@ func renderMarkdown(md string) fyne.CanvasObject {
 		text, more := mdtext.BoundProse(strings.Join(prose, "\n"))
 		proseBlocks(box, safeSegments(widget.NewRichTextFromMarkdown(mdtext.ImagesAsText(mdtext.UnwrapParagraphs(text))).Segments))
 		if more != "" {
-			box.Add(captionLabel(more))
+			box.Add(tables.Caption(more))
 		}
 		prose = nil
 	}
@@ -386,7 +387,7 @@ func renderMarkdown(md string) fyne.CanvasObject {
 			for ; j < len(lines) && mdtext.IsTableRow(lines[j]); j++ {
 				rows = append(rows, lines[j])
 			}
-			box.Add(tableView(rows))
+			box.Add(tables.View(rows))
 			i = j - 1
 			continue
 		}
@@ -507,21 +508,4 @@ func (p *proseView) Tapped(ev *fyne.PointEvent) {
 			return
 		}
 	}
-}
-
-func tableGrid(rows [][]string) fyne.CanvasObject {
-	cols := len(rows[0])
-	grid := container.NewGridWithColumns(cols)
-	for r, row := range rows {
-		for c := 0; c < cols; c++ {
-			cell := ""
-			if c < len(row) {
-				cell = row[c]
-			}
-			l := widget.NewLabelWithStyle(cell, fyne.TextAlignLeading, fyne.TextStyle{Bold: r == 0})
-			l.Wrapping = fyne.TextWrapWord
-			grid.Add(l)
-		}
-	}
-	return grid
 }

@@ -21,6 +21,7 @@ import (
 	"folio/files"
 	"folio/index"
 	"folio/ui/internal/launch"
+	"folio/ui/internal/mdtext"
 	"folio/watch"
 )
 
@@ -350,7 +351,7 @@ func (w *Window) showCount(res *index.Results, scope *index.Folder) {
 // when "Show more results" could show others (more).
 func statusLine(res *index.Results, shown int, more bool) string {
 	ms := float64(res.Elapsed.Microseconds()) / 1000
-	total := thousands(res.Total)
+	total := mdtext.Thousands(res.Total)
 	if res.TotalCapped {
 		total += "+"
 	}
@@ -358,11 +359,11 @@ func statusLine(res *index.Results, shown int, more bool) string {
 	case res.Total == 0:
 		return fmt.Sprintf("No results · %.1f ms", ms)
 	case more || res.TotalCapped:
-		return fmt.Sprintf("Showing %s of %s results · %.1f ms", thousands(shown), total, ms)
+		return fmt.Sprintf("Showing %s of %s results · %.1f ms", mdtext.Thousands(shown), total, ms)
 	case res.Total == 1:
 		return fmt.Sprintf("1 result · %.1f ms", ms)
 	}
-	return fmt.Sprintf("%s results · %.1f ms", thousands(res.Total), ms)
+	return fmt.Sprintf("%s results · %.1f ms", mdtext.Thousands(res.Total), ms)
 }
 
 // showCorrections says which words were searched in place of unknown

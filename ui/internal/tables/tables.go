@@ -1,14 +1,17 @@
-package ui
+// Package tables draws the preview's Markdown tables, and the small
+// caption lines the preview speaks in.
+package tables
 
 import (
 	"fmt"
 	"unicode/utf8"
 
-	"folio/ui/internal/mdtext"
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"folio/ui/internal/mdtext"
 )
 
 // What the preview lays out is bounded whatever a note holds: Fyne builds
@@ -19,18 +22,16 @@ const (
 	// Tables up to this size are a grid of wrapped labels, as before; larger
 	// ones are a widget.Table, which builds only the cells in view.
 	gridMaxRows, gridMaxCols = 200, 30
-	// proseLimit is the most bytes of one passage's text shown as rich
-	// text (mdtext.ProseLimit).
-	proseLimit = mdtext.ProseLimit
+	proseLimit               = mdtext.ProseLimit
 	// lazyTableHeight is the height of a large table's own scrolling area.
 	lazyTableHeight = 420
 )
 
-// tableView renders the table whose rows (header first, delimiter row left
+// View renders the table whose rows (header first, delimiter row left
 // out) are lines: a grid when small, else a lazily drawn table under a line
 // that says its size. Small is in rows, columns and bytes: one huge cell
 // wraps as slowly as many small ones.
-func tableView(lines []string) fyne.CanvasObject {
+func View(lines []string) fyne.CanvasObject {
 	cols := len(mdtext.TableCells(lines[0]))
 	size := 0
 	for _, l := range lines {
@@ -41,9 +42,9 @@ func tableView(lines []string) fyne.CanvasObject {
 		for i, l := range lines {
 			rows[i] = mdtext.TableCells(l)
 		}
-		return tableGrid(rows)
+		return labelGrid(rows)
 	}
-	note := captionLabel(fmt.Sprintf("A large table: %s rows and %s columns, drawn as you scroll through it. Open in editor to see it whole.",
+	note := Caption(fmt.Sprintf("A large table: %s rows and %s columns, drawn as you scroll through it. Open in editor to see it whole.",
 		mdtext.Thousands(len(lines)-1), mdtext.Thousands(cols)))
 	return container.NewVBox(note, container.New(fixedHeight(lazyTableHeight), lazyTable(lines, cols)))
 }
@@ -93,8 +94,8 @@ func lazyTable(lines []string, cols int) *widget.Table {
 	return t
 }
 
-// captionLabel is a small line of the preview's own words.
-func captionLabel(text string) *widget.Label {
+// Caption is a small line of the preview's own words.
+func Caption(text string) *widget.Label {
 	l := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
 	l.Wrapping = fyne.TextWrapWord
 	l.SizeName = theme.SizeNameCaptionText
@@ -112,4 +113,21 @@ func (h fixedHeight) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 		o.Move(fyne.NewPos(0, 0))
 		o.Resize(size)
 	}
+}
+
+func labelGrid(rows [][]string) fyne.CanvasObject {
+	cols := len(rows[0])
+	grid := container.NewGridWithColumns(cols)
+	for r, row := range rows {
+		for c := 0; c < cols; c++ {
+			cell := ""
+			if c < len(row) {
+				cell = row[c]
+			}
+			l := widget.NewLabelWithStyle(cell, fyne.TextAlignLeading, fyne.TextStyle{Bold: r == 0})
+			l.Wrapping = fyne.TextWrapWord
+			grid.Add(l)
+		}
+	}
+	return grid
 }
