@@ -243,24 +243,20 @@ func (w *Window) chooseFolder() {
 		fd.Resize(fyne.NewSize(760, 520))
 		fd.Show()
 	})
-	d := dialog.NewCustomConfirm("Add folder", "Add", "Cancel", container.NewBorder(nil, nil, nil, browse, path), func(ok bool) {
-		if ok {
-			w.addTypedFolder(path.Text)
-		}
-	}, w.win)
-	d.Resize(fyne.NewSize(600, 170))
-	path.OnSubmitted = func(string) { d.Confirm() }
-	w.showWithKeys(d, d.Confirm)
+	// The dialog stays open on a wrong path, saying why under it.
+	d, add := w.showChecked("Add folder", "Add", container.NewBorder(nil, nil, nil, browse, path), func() error { return w.addTypedFolder(path.Text) })
+	d.Resize(fyne.NewSize(600, 0)) // wide enough for a long path
+	path.OnSubmitted = func(string) { add() }
 	w.win.Canvas().Focus(path)
 }
 
 // addTypedFolder adds a folder whose path was typed or pasted: quotes and
 // spaces around it and a leading ~ are understood, and anything that is
-// not a folder is said so.
-func (w *Window) addTypedFolder(text string) {
+// not a folder is said so (with what to do) in the error.
+func (w *Window) addTypedFolder(text string) error {
 	p := strings.Trim(strings.TrimSpace(text), `"'`)
 	if p == "" {
-		return
+		return errors.New("Type the path of a folder, or use Browse… to pick one.")
 	}
 	if p == "~" || strings.HasPrefix(p, "~/") {
 		if home, err := os.UserHomeDir(); err == nil {
@@ -270,18 +266,18 @@ func (w *Window) addTypedFolder(text string) {
 	info, err := os.Stat(p)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		w.showProblem("This folder cannot be added.", fmt.Errorf("%s does not exist", p), "Check the path, or use Browse… to pick the folder.")
+		return fmt.Errorf("%s does not exist. Check the path, or use Browse… to pick the folder.", p)
 	case err != nil:
-		w.showProblem("This folder cannot be added.", err, "Check the path, or use Browse… to pick the folder.")
+		return fmt.Errorf("%v. Check the path, or use Browse… to pick the folder.", err)
 	case !info.IsDir():
-		w.showProblem("This folder cannot be added.", fmt.Errorf("%s is a file, not a folder", p), "Give the folder that holds your notes.")
-	default:
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			abs = p
-		}
-		w.imports.enqueue(abs, true)
+		return fmt.Errorf("%s is a file, not a folder. Give the folder that holds your notes.", p)
 	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		abs = p
+	}
+	w.imports.enqueue(abs, true)
+	return nil
 }
 
 // HandleDrop opens what was dropped as Open does: a folder is added (or

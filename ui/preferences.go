@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"folio/chunker"
@@ -45,30 +44,32 @@ func (w *Window) showPreferences() {
 	minE.SetText(strconv.Itoa(cur.Min))
 	ovE.SetText(strconv.Itoa(cur.Overlap))
 	resE.SetText(strconv.Itoa(w.resultsLimit()))
-	items := []*widget.FormItem{
+	form := widget.NewForm(
 		widget.NewFormItem("Chunk max (characters)", maxE),
 		widget.NewFormItem("Chunk min (characters)", minE),
 		widget.NewFormItem("Overlap (sentences)", ovE),
 		widget.NewFormItem("Number of results", resE),
-	}
-	d := dialog.NewForm("Preferences", "Save", "Cancel", items, func(ok bool) {
-		if !ok {
-			return
+	)
+	// Settings that cannot be used are said in the dialog, which keeps them.
+	var msg string
+	d, save := w.showChecked("Preferences", "Save", form, func() error {
+		var err error
+		if msg, err = w.applyPreferences(maxE.Text, minE.Text, ovE.Text, resE.Text); err != nil {
+			return fmt.Errorf("%v. Use whole numbers: max at least 1, min and overlap 0 or more.", err)
 		}
-		msg, err := w.applyPreferences(maxE.Text, minE.Text, ovE.Text, resE.Text)
-		if err != nil {
-			w.showProblem("These settings cannot be used.", err, "Use whole numbers: max at least 1, min and overlap 0 or more.")
-			return
-		}
+		return nil
+	})
+	// The note opens once the dialog is gone: hiding a dialog also hides
+	// the ones shown over it.
+	d.SetOnClosed(func() {
 		if msg != "" {
 			w.showMessage("Preferences", msg)
 		}
-	}, w.win)
+	})
 	d.Resize(fyne.NewSize(480, 0)) // entries wide enough to read their values
 	for _, e := range []*widget.Entry{maxE, minE, ovE, resE} {
-		e.OnSubmitted = func(string) { d.Submit() }
+		e.OnSubmitted = func(string) { save() }
 	}
-	w.showWithKeys(d, d.Submit)
 }
 
 // applyPreferences validates and stores the settings; it says when the

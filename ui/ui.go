@@ -92,6 +92,8 @@ type Window struct {
 	watcher     atomic.Pointer[watch.Watcher] // keeps the folders in step with the disk (Watch)
 	uiMu        sync.Mutex                    // see do
 	about       func() About                  // SetAbout
+	dialogs     []*keyedDialog                // shown dialogs, the top last (showWithKeys)
+	keysBefore  func(*fyne.KeyEvent)          // the canvas's keys before the first of them
 }
 
 // New builds the window over lib. Call ShowAndRun on the result's Window.
