@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -342,7 +341,7 @@ func toJSONHit(h index.Hit, gone map[int64]bool) jsonHit {
 
 // location is folder/path:start-end, a citation without its heading path.
 func location(h index.Hit) string {
-	return fmt.Sprintf("%s:%d-%d", filepath.ToSlash(filepath.Join(filepath.Base(h.Folder), h.Path)), h.StartLine, h.EndLine)
+	return index.Location(h.Folder, h.Path, h.StartLine, h.EndLine)
 }
 
 func runSearch(e *env, args []string) int {

@@ -114,13 +114,24 @@ type Hit struct {
 	sig      dedup.Signature // for telling copies apart (dup.go)
 }
 
-// Citation is how a hit is quoted: folder/path:start-end · Heading > Path.
+// Citation is how a hit is quoted: folder/path:start-end · Heading > Path
+// (folder/path:24 for one line).
 func (h Hit) Citation() string {
-	loc := fmt.Sprintf("%s:%d-%d", filepath.ToSlash(filepath.Join(filepath.Base(h.Folder), h.Path)), h.StartLine, h.EndLine)
+	loc := Location(h.Folder, h.Path, h.StartLine, h.EndLine)
 	if len(h.HeadingPath) == 0 {
 		return loc
 	}
 	return loc + " · " + strings.Join(h.HeadingPath, " > ")
+}
+
+// Location is folder/path:start-end, or folder/path:line for one line (as
+// the window's list says "line 24"): a citation without its heading path.
+func Location(folder, path string, start, end int) string {
+	loc := fmt.Sprintf("%s:%d", filepath.ToSlash(filepath.Join(filepath.Base(folder), path)), start)
+	if end != start {
+		loc += fmt.Sprintf("-%d", end)
+	}
+	return loc
 }
 
 // Correction is a word the search could not find as typed and also
