@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -477,13 +476,7 @@ func correctionLine(cs []index.Correction) string {
 }
 
 // thousands formats n with commas.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
+func thousands(n int) string { return index.Thousands(n) }
 
 // markSnippet marks matched words: bold on a terminal, [brackets]
 // otherwise, the text cleaned of controls (safeText).

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -132,6 +133,15 @@ func Location(folder, path string, start, end int) string {
 		loc += fmt.Sprintf("-%d", end)
 	}
 	return loc
+}
+
+// Thousands is n with commas ("1,000"), as the CLI and the window count.
+func Thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // Correction is a word the search could not find as typed and also

@@ -330,11 +330,11 @@ func statusLine(res *index.Results) string {
 	case res.Total == 0:
 		return fmt.Sprintf("No results · %.1f ms", ms)
 	case res.TotalCapped:
-		return fmt.Sprintf("%d+ results · %.1f ms", res.Total, ms)
+		return fmt.Sprintf("%s+ results · %.1f ms", index.Thousands(res.Total), ms)
 	case res.Total == 1:
 		return fmt.Sprintf("1 result · %.1f ms", ms)
 	}
-	return fmt.Sprintf("%d results · %.1f ms", res.Total, ms)
+	return fmt.Sprintf("%s results · %.1f ms", index.Thousands(res.Total), ms)
 }
 
 // showCorrections says which words were searched in place of unknown
