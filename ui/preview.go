@@ -67,7 +67,7 @@ func newPreview(w *Window) *preview {
 	next := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { p.moveMatch(1) })
 	p.actions = container.NewHScroll(container.NewHBox(
 		widget.NewButtonWithIcon("Open in editor", theme.DocumentIcon(), p.openHit),
-		p.copyButton, p.pathButton,
+		fixedWidth(p.copyButton, "Copied"), fixedWidth(p.pathButton, "Copied"),
 		widget.NewButtonWithIcon("Show in folder", theme.FolderOpenIcon(), p.showInFolder),
 	))
 	prev.Importance, next.Importance = widget.LowImportance, widget.LowImportance

@@ -4,7 +4,11 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
 	"folio/index"
+	"folio/internal/testutil/testlib"
 )
 
 // The window counts as the command line does: "1,000+ results".
@@ -19,6 +23,25 @@ func TestStatusLineCountsWithCommasAsTheCLIDoes(t *testing.T) {
 	} {
 		if got := statusLine(&c.res); !strings.HasPrefix(got, c.want) {
 			t.Errorf("%+v: %q, want %q…", c.res, got, c.want)
+		}
+	}
+}
+
+// "Copied" on a copy button moves no other button: the buttons keep
+// their widths.
+func TestCopiedKeepsTheButtonsInPlace(t *testing.T) {
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\n## Part\n\nzebra notes\n"})
+	w := newWindow(t, ix)
+	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
+	test.Type(w.search, "zebra")
+	waitFor(t, "the preview", func() bool { return w.preview.has })
+	row := w.preview.actions.Content
+	before := row.MinSize()
+	for _, b := range []*widget.Button{w.preview.copyButton, w.preview.pathButton} {
+		test.Tap(b)
+		if b.Text != "Copied" || row.MinSize() != before {
+			t.Errorf("%q: the buttons' row went from %v to %v", b.Text, before, row.MinSize())
 		}
 	}
 }

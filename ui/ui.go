@@ -7,12 +7,14 @@ package ui
 import (
 	"context"
 	"fmt"
+	"image/color"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -371,6 +373,20 @@ func (w *Window) showProblem(what string, err error, todo string) {
 		msg += "\n\n" + todo
 	}
 	w.showMessage("Problem", msg)
+}
+
+// fixedWidth holds b at the width of its widest label, its own or one of
+// others, so that a label it changes to ("Copied") moves no neighbour.
+func fixedWidth(b *widget.Button, others ...string) fyne.CanvasObject {
+	own, size := b.Text, b.MinSize()
+	for _, o := range others {
+		b.SetText(o)
+		size = size.Max(b.MinSize())
+	}
+	b.SetText(own)
+	hold := canvas.NewRectangle(color.Transparent)
+	hold.SetMinSize(size)
+	return container.NewStack(hold, b)
 }
 
 // setHasFolders switches between the results and the empty-library target.
