@@ -163,6 +163,8 @@ func (w *Window) removeFolder(dir string) {
 		w.do(func() {
 			if err != nil {
 				w.showProblem("The folder could not be removed from the library.", err, "")
+			} else {
+				w.imports.say("Removed " + dir + " from the library (no files were touched)")
 			}
 			w.refreshFolders()
 		})
@@ -373,8 +375,7 @@ func (p *importPanel) enqueueJob(job importJob) {
 		if !job.catchUp { // a catch-up shows itself once it finds work
 			p.running.Show()
 		}
-		p.summary.Hide()
-		p.skipped.Hide()
+		p.clearSummary()
 		p.w.spawn(p.drain)
 	}
 }
@@ -459,6 +460,21 @@ func (p *importPanel) progress(pr index.Progress) {
 		}
 		p.label.SetText(fmt.Sprintf("Indexing %s: %d of %d changed files · %s", filepath.Base(pr.Folder), pr.FilesDone, pr.FilesTotal, pr.Current))
 	})
+}
+
+// say shows text in the summary line, in place of the last import's; the
+// next search typed takes it away (clearSummary).
+func (p *importPanel) say(text string) {
+	p.summary.SetText(text)
+	p.summary.Show()
+	p.skipped.Hide()
+}
+
+// clearSummary takes away the last import's or removal's line, which
+// would otherwise stay through every later action.
+func (p *importPanel) clearSummary() {
+	p.summary.Hide()
+	p.skipped.Hide()
 }
 
 func (p *importPanel) finish(s index.Summary, failures []error, catchUp bool) {

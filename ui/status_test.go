@@ -45,3 +45,27 @@ func TestCopiedKeepsTheButtonsInPlace(t *testing.T) {
 		}
 	}
 }
+
+// Removing a folder says so; the line under the results (and "Import
+// finished") goes on the next action, a search typed.
+func TestRemovingAFolderSaysSoUntilTheNextAction(t *testing.T) {
+	ix := testlib.Open(t)
+	dir := testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\nalpha\n"})
+	w := newWindow(t, ix)
+	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
+	summary := w.imports.summary
+	w.removeFolder(dir)
+	want := "Removed " + dir + " from the library (no files were touched)"
+	waitFor(t, "the removal said", func() bool { return summary.Visible() && summary.Text == want })
+	test.Type(w.search, "alpha")
+	if summary.Visible() {
+		t.Errorf("%q stays after a search", summary.Text)
+	}
+
+	w.imports.enqueue(dir, true)
+	waitFor(t, "the import finished", func() bool { return summary.Visible() && strings.HasPrefix(summary.Text, "Import finished") })
+	test.Type(w.search, " beta")
+	if summary.Visible() {
+		t.Errorf("%q stays after a search", summary.Text)
+	}
+}

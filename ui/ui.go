@@ -249,6 +249,7 @@ func (w *Window) Shutdown(timeout time.Duration) bool {
 // scheduleSearch runs the query after the typing pauses for Debounce.
 func (w *Window) scheduleSearch(q string) {
 	w.preview.opened.Store(false) // what is typed now replaces an opened file
+	w.imports.clearSummary()      // the last import's line is old news now
 	w.debounceMu.Lock()
 	defer w.debounceMu.Unlock()
 	if w.debounce != nil && w.debounce.Stop() {
