@@ -69,3 +69,13 @@ func TestRemovingAFolderSaysSoUntilTheNextAction(t *testing.T) {
 		t.Errorf("%q stays after a search", summary.Text)
 	}
 }
+
+// "No results" says what to try.
+func TestNoResultsSaysWhatToTry(t *testing.T) {
+	got := statusLine(&index.Results{})
+	for _, want := range []string{"No results", "fewer words", "spelling", "folder"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q does not say %q", got, want)
+		}
+	}
+}

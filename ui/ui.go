@@ -331,7 +331,7 @@ func statusLine(res *index.Results) string {
 	ms := float64(res.Elapsed.Microseconds()) / 1000
 	switch {
 	case res.Total == 0:
-		return fmt.Sprintf("No results · %.1f ms", ms)
+		return fmt.Sprintf("No results · %.1f ms. Try fewer words, check the spelling, or another folder (Ctrl+O adds one).", ms)
 	case res.TotalCapped:
 		return fmt.Sprintf("%s+ results · %.1f ms", index.Thousands(res.Total), ms)
 	case res.Total == 1:
