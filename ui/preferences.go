@@ -19,6 +19,8 @@ const (
 	PrefChunkOverlap = "chunk.overlap"
 	PrefResults      = "results"
 	PrefSplit        = "split.results" // the results' share of the width
+	PrefWidth        = "window.width"  // the window's size as last left
+	PrefHeight       = "window.height"
 )
 
 // resultsLimit is the number of results asked for, from preferences.

@@ -3,7 +3,9 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -77,5 +79,19 @@ func TestNoResultsSaysWhatToTry(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q does not say %q", got, want)
 		}
+	}
+}
+
+// The window opens at the size it was left at.
+func TestWindowSizeIsRemembered(t *testing.T) {
+	ix := testlib.Open(t)
+	a := test.NewTempApp(t)
+	w := New(a, ix)
+	w.win.Resize(fyne.NewSize(900, 640))
+	w.Shutdown(5 * time.Second)
+	again := New(a, ix)
+	defer again.Shutdown(5 * time.Second)
+	if got := again.win.Canvas().Size(); got != fyne.NewSize(900, 640) {
+		t.Errorf("the window opens at %v, was left at 900×640", got)
 	}
 }

@@ -147,7 +147,10 @@ func New(a fyne.App, lib Library) *Window {
 	body := container.NewHSplit(w.library.root, main)
 	body.Offset = 0.22
 	w.win.SetContent(body)
-	w.win.Resize(fyne.NewSize(1180, 760))
+	// The size the window was left at (Fyne cannot place a window, so its
+	// position is the window manager's).
+	prefs := a.Preferences()
+	w.win.Resize(fyne.NewSize(max(float32(prefs.FloatWithFallback(PrefWidth, 1180)), 480), max(float32(prefs.FloatWithFallback(PrefHeight, 760)), 360)))
 	w.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { w.HandleDrop(uris) })
 
 	w.addShortcuts()
@@ -233,7 +236,12 @@ func (w *Window) spawn(f func()) {
 // Shutdown cancels a running import and waits up to timeout for background
 // work to end, so the library can be closed cleanly after the window.
 func (w *Window) Shutdown(timeout time.Duration) bool {
-	w.app.Preferences().SetFloat(PrefSplit, w.split.Offset)
+	prefs := w.app.Preferences()
+	prefs.SetFloat(PrefSplit, w.split.Offset)
+	if size := w.win.Canvas().Size(); size.Width > 0 && size.Height > 0 {
+		prefs.SetFloat(PrefWidth, float64(size.Width))
+		prefs.SetFloat(PrefHeight, float64(size.Height))
+	}
 	w.imports.stopAll()
 	w.stopBg()
 	deadline := time.Now().Add(timeout)
