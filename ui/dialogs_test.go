@@ -7,17 +7,16 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"folio/internal/testutil/fynetest"
 	"folio/internal/testutil/testlib"
 )
 
 // entriesOnTop are the text fields of the top dialog, in order.
-func entriesOnTop(w *Window) []*widget.Entry {
-	var out []*widget.Entry
+func entriesOnTop(w *Window) []*dialogEntry {
+	var out []*dialogEntry
 	fynetest.Walk(w.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
-		if e, ok := o.(*widget.Entry); ok {
+		if e, ok := o.(*dialogEntry); ok {
 			out = append(out, e)
 			return false
 		}
@@ -33,7 +32,7 @@ func topTexts(w *Window) string { return fynetest.Texts(w.win.Canvas().Overlays(
 func TestWrongPathKeepsTheAddFolderDialogAndItsText(t *testing.T) {
 	w := newWindow(t, testlib.Open(t))
 	w.chooseFolder()
-	entry := w.win.Canvas().Focused().(*widget.Entry)
+	entry := w.win.Canvas().Focused().(*dialogEntry)
 	wrong := filepath.Join(t.TempDir(), "no such folder")
 	test.Type(entry, wrong)
 	entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
@@ -43,7 +42,7 @@ func TestWrongPathKeepsTheAddFolderDialogAndItsText(t *testing.T) {
 	if es := entriesOnTop(w); len(es) != 1 || es[0].Text != wrong {
 		t.Errorf("the typed path is gone: %v", es)
 	}
-	pressOnCanvas(w, fyne.KeyEscape)
+	entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape}) // the field has the keyboard
 	if overlays(w) != 0 {
 		t.Error("Esc did not close the Add folder dialog")
 	}
@@ -66,7 +65,7 @@ func TestWrongSettingsKeepThePreferencesDialog(t *testing.T) {
 	if es := entriesOnTop(w); len(es) != 4 || es[0].Text != "abc" || es[3].Text != "7" {
 		t.Errorf("the typed settings are gone")
 	}
-	pressOnCanvas(w, fyne.KeyEscape)
+	es[0].TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
 	if overlays(w) != 0 {
 		t.Error("Esc did not close Preferences")
 	}

@@ -59,6 +59,27 @@ func (w *Window) dialogKey(k *fyne.KeyEvent) {
 	}
 }
 
+// dialogEntry is a dialog's text field. A focused field takes the keys
+// before the canvas, so Esc would reach no dialog: this one closes it.
+type dialogEntry struct {
+	widget.Entry
+	w *Window
+}
+
+func (w *Window) newDialogEntry() *dialogEntry {
+	e := &dialogEntry{w: w}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+func (e *dialogEntry) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape && len(e.w.dialogs) > 0 {
+		e.w.dialogKey(k)
+		return
+	}
+	e.Entry.TypedKey(k)
+}
+
 // showChecked shows a dialog whose confirm button checks the input first
 // and returns it with that action (for a field's Enter). What is wrong is said
 // under the input, in the same dialog, which stays open with what was

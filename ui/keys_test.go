@@ -163,7 +163,7 @@ func TestAddFolderByTypingItsPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.chooseFolder()
-	entry, ok := w.win.Canvas().Focused().(*widget.Entry)
+	entry, ok := w.win.Canvas().Focused().(*dialogEntry)
 	if !ok {
 		t.Fatalf("the path field has no focus: %T", w.win.Canvas().Focused())
 	}

@@ -230,7 +230,7 @@ func (w *Window) runSearchAsync(q string) {
 
 // chooseFolder asks for a folder to add: typed or pasted, or browsed to.
 func (w *Window) chooseFolder() {
-	path := widget.NewEntry()
+	path := w.newDialogEntry()
 	path.SetPlaceHolder("Type or paste a folder's path, or browse")
 	browse := widget.NewButtonWithIcon("Browse…", theme.FolderOpenIcon(), func() {
 		fd := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {

@@ -41,7 +41,7 @@ func (w *Window) chunkOptions() chunker.Options {
 
 func (w *Window) showPreferences() {
 	cur := w.chunkOptions()
-	maxE, minE, ovE, resE := widget.NewEntry(), widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	maxE, minE, ovE, resE := w.newDialogEntry(), w.newDialogEntry(), w.newDialogEntry(), w.newDialogEntry()
 	maxE.SetText(strconv.Itoa(cur.Max))
 	minE.SetText(strconv.Itoa(cur.Min))
 	ovE.SetText(strconv.Itoa(cur.Overlap))
@@ -69,7 +69,7 @@ func (w *Window) showPreferences() {
 		}
 	})
 	d.Resize(fyne.NewSize(480, 0)) // entries wide enough to read their values
-	for _, e := range []*widget.Entry{maxE, minE, ovE, resE} {
+	for _, e := range []*dialogEntry{maxE, minE, ovE, resE} {
 		e.OnSubmitted = func(string) { save() }
 	}
 }
