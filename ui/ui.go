@@ -153,6 +153,7 @@ func New(a fyne.App, lib Library) *Window {
 	w.win.Resize(fyne.NewSize(max(float32(prefs.FloatWithFallback(PrefWidth, 1180)), 480), max(float32(prefs.FloatWithFallback(PrefHeight, 760)), 360)))
 	w.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { w.HandleDrop(uris) })
 
+	a.Lifecycle().SetOnStopped(w.savePlace)
 	w.addShortcuts()
 	w.win.Canvas().Focus(w.search)
 	if lib.ReadOnly() {
@@ -233,15 +234,23 @@ func (w *Window) spawn(f func()) {
 	}()
 }
 
-// Shutdown cancels a running import and waits up to timeout for background
-// work to end, so the library can be closed cleanly after the window.
-func (w *Window) Shutdown(timeout time.Duration) bool {
+// savePlace remembers the split and the window's size. Fyne writes the
+// preferences to disk as the app stops, before ShowAndRun returns, and
+// ignores changes made after: so this runs when the app stops (New), and
+// again from Shutdown for a window whose app did not run.
+func (w *Window) savePlace() {
 	prefs := w.app.Preferences()
 	prefs.SetFloat(PrefSplit, w.split.Offset)
 	if size := w.win.Canvas().Size(); size.Width > 0 && size.Height > 0 {
 		prefs.SetFloat(PrefWidth, float64(size.Width))
 		prefs.SetFloat(PrefHeight, float64(size.Height))
 	}
+}
+
+// Shutdown cancels a running import and waits up to timeout for background
+// work to end, so the library can be closed cleanly after the window.
+func (w *Window) Shutdown(timeout time.Duration) bool {
+	w.savePlace()
 	w.imports.stopAll()
 	w.stopBg()
 	deadline := time.Now().Add(timeout)
