@@ -25,6 +25,7 @@ import (
 	"folio/files"
 	"folio/index"
 	"folio/index/rank"
+	"folio/index/refine"
 )
 
 // setting is one way to chunk and rank, as named on the command line:
@@ -604,21 +605,13 @@ func (ev *evaluation) clickRank(ix *index.Index, q goldenQ, res *index.Results, 
 			continue
 		}
 		opt.Refine = false
-		again, err := ix.Search(ev.ctx, q.Q+" "+refinementQuery(r.Text), opt)
+		again, err := ix.Search(ev.ctx, refine.Add(q.Q, r.Text), opt)
 		if err != nil {
 			return 0, false, err
 		}
 		return ev.answerRank(again.Hits, q.Answer), true, nil
 	}
 	return rank, false, nil
-}
-
-// refinementQuery is a refinement as a click types it: a phrase in quotes.
-func refinementQuery(text string) string {
-	if strings.ContainsAny(text, " ") {
-		return `"` + text + `"`
-	}
-	return text
 }
 
 // answerContext is what a person sees of the answer's place: the headings

@@ -9,8 +9,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -342,7 +340,7 @@ func toJSONHit(h index.Hit, gone map[int64]bool) jsonHit {
 
 // location is folder/path:start-end, a citation without its heading path.
 func location(h index.Hit) string {
-	return fmt.Sprintf("%s:%d-%d", filepath.ToSlash(filepath.Join(filepath.Base(h.Folder), h.Path)), h.StartLine, h.EndLine)
+	return index.Location(h.Folder, h.Path, h.StartLine, h.EndLine)
 }
 
 func runSearch(e *env, args []string) int {
@@ -478,13 +476,7 @@ func correctionLine(cs []index.Correction) string {
 }
 
 // thousands formats n with commas.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
+func thousands(n int) string { return snippet.Thousands(n) }
 
 // markSnippet marks matched words: bold on a terminal, [brackets]
 // otherwise, the text cleaned of controls (safeText).

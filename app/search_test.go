@@ -39,7 +39,7 @@ func TestSearchFoldsCopiesAndFilesAndExplains(t *testing.T) {
 	if err := json.Unmarshal([]byte(strings.Split(out, "\n")[0]), &hit); err != nil {
 		t.Fatal(err)
 	}
-	if len(hit.AlsoIn) != 1 || !strings.HasSuffix(hit.AlsoIn[0], ".md:3-3") {
+	if len(hit.AlsoIn) != 1 || !strings.HasSuffix(hit.AlsoIn[0], ".md:3") {
 		t.Errorf("also_in %q", hit.AlsoIn)
 	}
 }
@@ -86,7 +86,7 @@ func TestSearchCitesChangedFilesAsTheyAreNow(t *testing.T) {
 		t.Errorf("lines inserted above: %+v, want stale at line 11", h)
 	}
 	out, _, _ = runCLI(t, "search", "--db", db, "paracetamol")
-	if !strings.Contains(out, "fever.md:11-11") || !strings.Contains(out, "changed since indexed") {
+	if !strings.Contains(out, "fever.md:11 ") || !strings.Contains(out, "changed since indexed") {
 		t.Errorf("text output:\n%s", out)
 	}
 	testutil.WriteFile(t, filepath.Join(dir, "fever.md"), "# Fever\n\nRewritten entirely.\n")

@@ -82,8 +82,8 @@ type Index struct {
 	versionMu   sync.Mutex
 	versionConn *sql.Conn // holds PRAGMA data_version's point of view
 
-	dfs   dfCache   // term statistics for ranking (plan.go)
-	langs langCache // passages' languages (search.go)
+	dfs   dfCache               // term statistics for ranking (plan.go)
+	langs analyze.LanguageCache // passages' languages (search.go)
 }
 
 // DefaultPath is where the library lives unless FOLIO_DB says otherwise:

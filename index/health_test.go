@@ -38,7 +38,7 @@ func TestHealthReportsSizesDefectsSkipsAndFolders(t *testing.T) {
 		t.Errorf("counts %v", h.Counts)
 	}
 	for _, d := range h.Defects {
-		if d.Path != "long.md" || d.StartLine != 3 || !strings.Contains(d.Citation(), "long.md:3-3 · Long") {
+		if d.Path != "long.md" || d.StartLine != 3 || !strings.Contains(d.Citation(), "long.md:3 · Long") {
 			t.Errorf("defect %+v", d)
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"folio/index/analyze"
@@ -115,13 +114,24 @@ type Hit struct {
 	sig      dedup.Signature // for telling copies apart (dup.go)
 }
 
-// Citation is how a hit is quoted: folder/path:start-end · Heading > Path.
+// Citation is how a hit is quoted: folder/path:start-end · Heading > Path
+// (folder/path:24 for one line).
 func (h Hit) Citation() string {
-	loc := fmt.Sprintf("%s:%d-%d", filepath.ToSlash(filepath.Join(filepath.Base(h.Folder), h.Path)), h.StartLine, h.EndLine)
+	loc := Location(h.Folder, h.Path, h.StartLine, h.EndLine)
 	if len(h.HeadingPath) == 0 {
 		return loc
 	}
 	return loc + " · " + strings.Join(h.HeadingPath, " > ")
+}
+
+// Location is folder/path:start-end, or folder/path:line for one line (as
+// the window's list says "line 24"): a citation without its heading path.
+func Location(folder, path string, start, end int) string {
+	loc := fmt.Sprintf("%s:%d", filepath.ToSlash(filepath.Join(filepath.Base(folder), path)), start)
+	if end != start {
+		loc += fmt.Sprintf("-%d", end)
+	}
+	return loc
 }
 
 // Correction is a word the search could not find as typed and also
@@ -208,7 +218,9 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		res.TotalCapped = res.Total >= countCap
 	}
 	rq := rank.Query{Terms: st.terms, Quantity: q.Quantity, Lang: analyze.Language(input)}
-	ix.langs.fill(passages)
+	for i := range passages {
+		passages[i].lang = ix.langs.Of(passages[i].ChunkRowID, passages[i].Text)
+	}
 	ranked := rerank(rq, passages, weights, opt.Explain)
 	pageHits := fold(ranked, opt.PerFile)
 	if res.Corrections != nil {
@@ -520,33 +532,4 @@ func (ix *Index) FirstChunk(ctx context.Context, path string) (Hit, error) {
 	h.Rank, h.Score = 1, 0
 	h.Stale = !h.Offline && h.changedOnDisk()
 	return h, nil
-}
-
-// langCache keeps the languages of passages read by earlier searches: a
-// search as the user types meets the same candidates again and again, and
-// reading a language is a tenth of a search's cost. A passage is known by
-// its row and length (a changed passage gets a new row); the cache is
-// emptied when full.
-type langCache struct {
-	mu   sync.Mutex
-	lang map[[2]int64]string
-}
-
-const langCacheMax = 100_000
-
-func (c *langCache) fill(hits []Hit) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.lang == nil || len(c.lang) > langCacheMax {
-		c.lang = map[[2]int64]string{}
-	}
-	for i := range hits {
-		key := [2]int64{hits[i].ChunkRowID, int64(len(hits[i].Text))}
-		l, ok := c.lang[key]
-		if !ok {
-			l = analyze.Language(hits[i].Text)
-			c.lang[key] = l
-		}
-		hits[i].lang = l
-	}
 }

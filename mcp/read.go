@@ -245,7 +245,7 @@ func headingAbove(text string, start int) int {
 // number.
 func renderRead(out ReadOutput) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s:%d-%d", filepath.ToSlash(filepath.Join(filepath.Base(out.Folder), out.Path)), out.StartLine, out.EndLine)
+	b.WriteString(index.Location(out.Folder, out.Path, out.StartLine, out.EndLine))
 	if len(out.HeadingPath) > 0 {
 		fmt.Fprintf(&b, " · %s", strings.Join(out.HeadingPath, " > "))
 	}

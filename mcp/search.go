@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -115,7 +114,7 @@ func toHit(h index.Hit) Hit {
 		out.More = append(out.More, fmt.Sprintf("%d-%d", m.StartLine, m.EndLine))
 	}
 	for _, a := range h.AlsoIn {
-		out.AlsoIn = append(out.AlsoIn, fmt.Sprintf("%s:%d-%d", filepath.ToSlash(filepath.Join(filepath.Base(a.Folder), a.Path)), a.StartLine, a.EndLine))
+		out.AlsoIn = append(out.AlsoIn, index.Location(a.Folder, a.Path, a.StartLine, a.EndLine))
 	}
 	return out
 }

@@ -1,38 +1,108 @@
 package ui
 
 import (
+	"slices"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 )
+
+// keyedDialog is a shown dialog and what Enter does in it.
+type keyedDialog struct {
+	d     dialog.Dialog
+	enter func()
+}
 
 // showWithKeys shows d so that Esc dismisses it and Enter does what its
 // main button does (enter; nil: close it): Fyne's dialogs answer neither,
-// and a dialog that only Tab then Space can close is a trap.
+// and a dialog that only Tab then Space can close is a trap. The keys go
+// to the top dialog of a stack: a dialog opened by another's button
+// opens before that one has closed, and must not lose them when it does.
 func (w *Window) showWithKeys(d dialog.Dialog, enter func()) {
 	c := w.win.Canvas()
-	prev := c.OnTypedKey()
-	c.SetOnTypedKey(func(k *fyne.KeyEvent) {
-		switch k.Name {
-		case fyne.KeyEscape:
-			d.Dismiss()
-		case fyne.KeyReturn, fyne.KeyEnter:
-			if enter != nil {
-				enter()
-			} else {
-				d.Hide()
-			}
-		default:
-			if prev != nil {
-				prev(k)
-			}
+	if len(w.dialogs) == 0 {
+		w.keysBefore = c.OnTypedKey()
+		c.SetOnTypedKey(w.dialogKey)
+	}
+	k := &keyedDialog{d, enter}
+	w.dialogs = append(w.dialogs, k)
+	d.SetOnClosed(func() {
+		w.dialogs = slices.DeleteFunc(w.dialogs, func(o *keyedDialog) bool { return o == k })
+		if len(w.dialogs) == 0 {
+			c.SetOnTypedKey(w.keysBefore)
+			c.Focus(w.search) // typing goes back to the search
 		}
 	})
-	d.SetOnClosed(func() {
-		c.SetOnTypedKey(prev)
-		c.Focus(w.search) // typing goes back to the search
-	})
 	d.Show()
+}
+
+// dialogKey is the canvas's key handler while a dialog is shown.
+func (w *Window) dialogKey(k *fyne.KeyEvent) {
+	top := w.dialogs[len(w.dialogs)-1]
+	switch k.Name {
+	case fyne.KeyEscape:
+		top.d.Dismiss()
+	case fyne.KeyReturn, fyne.KeyEnter:
+		if top.enter != nil {
+			top.enter()
+		} else {
+			top.d.Hide()
+		}
+	default:
+		if w.keysBefore != nil {
+			w.keysBefore(k)
+		}
+	}
+}
+
+// dialogEntry is a dialog's text field. A focused field takes the keys
+// before the canvas, so Esc would reach no dialog: this one closes it.
+type dialogEntry struct {
+	widget.Entry
+	w *Window
+}
+
+func (w *Window) newDialogEntry() *dialogEntry {
+	e := &dialogEntry{w: w}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+func (e *dialogEntry) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape && len(e.w.dialogs) > 0 {
+		e.w.dialogKey(k)
+		return
+	}
+	e.Entry.TypedKey(k)
+}
+
+// showChecked shows a dialog whose confirm button checks the input first
+// and returns it with that action (for a field's Enter). What is wrong is said
+// under the input, in the same dialog, which stays open with what was
+// typed: a separate error dialog would take it away.
+func (w *Window) showChecked(title, confirm string, content fyne.CanvasObject, check func() error) (dialog.Dialog, func()) {
+	msg := widget.NewLabel("")
+	msg.Wrapping = fyne.TextWrapWord
+	problem := container.NewBorder(nil, nil, widget.NewIcon(theme.ErrorIcon()), nil, msg)
+	problem.Hide()
+	d := dialog.NewCustomWithoutButtons(title, container.NewVBox(content, problem), w.win)
+	ok := func() {
+		if err := check(); err != nil {
+			msg.SetText(err.Error())
+			problem.Show()
+			return
+		}
+		d.Hide()
+	}
+	yes := widget.NewButtonWithIcon(confirm, theme.ConfirmIcon(), ok)
+	yes.Importance = widget.HighImportance
+	d.SetButtons([]fyne.CanvasObject{widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), d.Hide), yes})
+	w.showWithKeys(d, ok)
+	return d, ok
 }
 
 // shortcutHelp lists the keyboard shortcuts (F1).

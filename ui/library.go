@@ -203,6 +203,8 @@ func (w *Window) removeFolder(dir string) {
 		w.do(func() {
 			if err != nil {
 				w.showProblem("The folder could not be removed from the library.", err, "")
+			} else {
+				w.imports.say("Removed " + dir + " from the library (no files were touched)")
 			}
 			w.refreshFolders()
 		})
@@ -265,7 +267,7 @@ func (w *Window) runSearchAsync(q string) {
 
 // chooseFolder asks for a folder to add: typed or pasted, or browsed to.
 func (w *Window) chooseFolder() {
-	path := widget.NewEntry()
+	path := w.newDialogEntry()
 	path.SetPlaceHolder("Type or paste a folder's path, or browse")
 	browse := widget.NewButtonWithIcon("Browse…", theme.FolderOpenIcon(), func() {
 		fd := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
@@ -280,24 +282,20 @@ func (w *Window) chooseFolder() {
 		fd.Resize(fyne.NewSize(760, 520))
 		fd.Show()
 	})
-	d := dialog.NewCustomConfirm("Add folder", "Add", "Cancel", container.NewBorder(nil, nil, nil, browse, path), func(ok bool) {
-		if ok {
-			w.addTypedFolder(path.Text)
-		}
-	}, w.win)
-	d.Resize(fyne.NewSize(600, 170))
-	path.OnSubmitted = func(string) { d.Confirm() }
-	w.showWithKeys(d, d.Confirm)
+	// The dialog stays open on a wrong path, saying why under it.
+	d, add := w.showChecked("Add folder", "Add", container.NewBorder(nil, nil, nil, browse, path), func() error { return w.addTypedFolder(path.Text) })
+	d.Resize(fyne.NewSize(600, 0)) // wide enough for a long path
+	path.OnSubmitted = func(string) { add() }
 	w.win.Canvas().Focus(path)
 }
 
 // addTypedFolder adds a folder whose path was typed or pasted: quotes and
 // spaces around it and a leading ~ are understood, and anything that is
-// not a folder is said so.
-func (w *Window) addTypedFolder(text string) {
+// not a folder is said so (with what to do) in the error.
+func (w *Window) addTypedFolder(text string) error {
 	p := strings.Trim(strings.TrimSpace(text), `"'`)
 	if p == "" {
-		return
+		return errors.New("Type the path of a folder, or use Browse… to pick one.")
 	}
 	if p == "~" || strings.HasPrefix(p, "~/") {
 		if home, err := os.UserHomeDir(); err == nil {
@@ -307,18 +305,18 @@ func (w *Window) addTypedFolder(text string) {
 	info, err := os.Stat(p)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		w.showProblem("This folder cannot be added.", fmt.Errorf("%s does not exist", p), "Check the path, or use Browse… to pick the folder.")
+		return fmt.Errorf("%s does not exist. Check the path, or use Browse… to pick the folder.", p)
 	case err != nil:
-		w.showProblem("This folder cannot be added.", err, "Check the path, or use Browse… to pick the folder.")
+		return fmt.Errorf("%v. Check the path, or use Browse… to pick the folder.", err)
 	case !info.IsDir():
-		w.showProblem("This folder cannot be added.", fmt.Errorf("%s is a file, not a folder", p), "Give the folder that holds your notes.")
-	default:
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			abs = p
-		}
-		w.imports.enqueue(abs, true)
+		return fmt.Errorf("%s is a file, not a folder. Give the folder that holds your notes.", p)
 	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		abs = p
+	}
+	w.imports.enqueue(abs, true)
+	return nil
 }
 
 // HandleDrop opens what was dropped as Open does: a folder is added (or
@@ -414,8 +412,7 @@ func (p *importPanel) enqueueJob(job importJob) {
 		if !job.catchUp { // a catch-up shows itself once it finds work
 			p.running.Show()
 		}
-		p.summary.Hide()
-		p.skipped.Hide()
+		p.clearSummary()
 		p.w.spawn(p.drain)
 	}
 }
@@ -500,6 +497,21 @@ func (p *importPanel) progress(pr index.Progress) {
 		}
 		p.label.SetText(fmt.Sprintf("Indexing %s: %d of %d changed files · %s", filepath.Base(pr.Folder), pr.FilesDone, pr.FilesTotal, pr.Current))
 	})
+}
+
+// say shows text in the summary line, in place of the last import's; the
+// next search typed takes it away (clearSummary).
+func (p *importPanel) say(text string) {
+	p.summary.SetText(text)
+	p.summary.Show()
+	p.skipped.Hide()
+}
+
+// clearSummary takes away the last import's or removal's line, which
+// would otherwise stay through every later action.
+func (p *importPanel) clearSummary() {
+	p.summary.Hide()
+	p.skipped.Hide()
 }
 
 func (p *importPanel) finish(s index.Summary, failures []error, catchUp bool) {

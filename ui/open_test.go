@@ -102,7 +102,7 @@ func TestOpeningAFileInANewFolderAddsItAndShowsTheFile(t *testing.T) {
 		t.Errorf("preview shows more than the first section: %q", rowTexts(w.preview.body))
 	}
 	h := w.preview.hit
-	if w.preview.heading.Text != "Guide" || w.preview.cite.Text != "notes/guide.md:3-3 · Guide" || w.preview.cite.Text != h.Citation() {
+	if w.preview.heading.Text != "Guide" || w.preview.cite.Text != "notes/guide.md:3 · Guide" || w.preview.cite.Text != h.Citation() {
 		t.Errorf("heading %q, citation %q", w.preview.heading.Text, w.preview.cite.Text)
 	}
 	var opened string

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"folio/chunker"
@@ -20,6 +19,8 @@ const (
 	PrefChunkOverlap = "chunk.overlap"
 	PrefResults      = "results"
 	PrefSplit        = "split.results" // the results' share of the width
+	PrefWidth        = "window.width"  // the window's size as last left
+	PrefHeight       = "window.height"
 )
 
 // resultsLimit is the number of results asked for, from preferences.
@@ -40,35 +41,37 @@ func (w *Window) chunkOptions() chunker.Options {
 
 func (w *Window) showPreferences() {
 	cur := w.chunkOptions()
-	maxE, minE, ovE, resE := widget.NewEntry(), widget.NewEntry(), widget.NewEntry(), widget.NewEntry()
+	maxE, minE, ovE, resE := w.newDialogEntry(), w.newDialogEntry(), w.newDialogEntry(), w.newDialogEntry()
 	maxE.SetText(strconv.Itoa(cur.Max))
 	minE.SetText(strconv.Itoa(cur.Min))
 	ovE.SetText(strconv.Itoa(cur.Overlap))
 	resE.SetText(strconv.Itoa(w.resultsLimit()))
-	items := []*widget.FormItem{
+	form := widget.NewForm(
 		widget.NewFormItem("Chunk max (characters)", maxE),
 		widget.NewFormItem("Chunk min (characters)", minE),
 		widget.NewFormItem("Overlap (sentences)", ovE),
 		widget.NewFormItem("Number of results", resE),
-	}
-	d := dialog.NewForm("Preferences", "Save", "Cancel", items, func(ok bool) {
-		if !ok {
-			return
+	)
+	// Settings that cannot be used are said in the dialog, which keeps them.
+	var msg string
+	d, save := w.showChecked("Preferences", "Save", form, func() error {
+		var err error
+		if msg, err = w.applyPreferences(maxE.Text, minE.Text, ovE.Text, resE.Text); err != nil {
+			return fmt.Errorf("%v. Use whole numbers: max at least 1, min and overlap 0 or more.", err)
 		}
-		msg, err := w.applyPreferences(maxE.Text, minE.Text, ovE.Text, resE.Text)
-		if err != nil {
-			w.showProblem("These settings cannot be used.", err, "Use whole numbers: max at least 1, min and overlap 0 or more.")
-			return
-		}
+		return nil
+	})
+	// The note opens once the dialog is gone: hiding a dialog also hides
+	// the ones shown over it.
+	d.SetOnClosed(func() {
 		if msg != "" {
 			w.showMessage("Preferences", msg)
 		}
-	}, w.win)
+	})
 	d.Resize(fyne.NewSize(480, 0)) // entries wide enough to read their values
-	for _, e := range []*widget.Entry{maxE, minE, ovE, resE} {
-		e.OnSubmitted = func(string) { d.Submit() }
+	for _, e := range []*dialogEntry{maxE, minE, ovE, resE} {
+		e.OnSubmitted = func(string) { save() }
 	}
-	w.showWithKeys(d, d.Submit)
 }
 
 // applyPreferences validates and stores the settings; it says when the

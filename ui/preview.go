@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"folio/index"
+	"folio/index/snippet"
 	"folio/ui/internal/flow"
 	"folio/ui/internal/launch"
 	"folio/ui/internal/mdtext"
@@ -67,7 +68,7 @@ func newPreview(w *Window) *preview {
 	next := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { p.moveMatch(1) })
 	p.actions = container.NewHScroll(container.NewHBox(
 		widget.NewButtonWithIcon("Open in editor", theme.DocumentIcon(), p.openHit),
-		p.copyButton, p.pathButton,
+		fixedWidth(p.copyButton, "Copied"), fixedWidth(p.pathButton, "Copied"),
 		widget.NewButtonWithIcon("Show in folder", theme.FolderOpenIcon(), p.showInFolder),
 	))
 	prev.Importance, next.Importance = widget.LowImportance, widget.LowImportance
@@ -120,7 +121,7 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 	p.matchBlocks, p.current = nil, -1
 	lo, hi := p.shownPassages(section, h)
 	if lo > 0 {
-		p.body.Add(tables.Caption(fmt.Sprintf("%s earlier passages of this section are not shown. Open in editor to read them.", mdtext.Thousands(lo))))
+		p.body.Add(tables.Caption(fmt.Sprintf("%s earlier passages of this section are not shown. Open in editor to read them.", snippet.Thousands(lo))))
 	}
 	for _, c := range section[lo:hi] {
 		text := renderMarkdown(c.Text)
@@ -144,7 +145,7 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 		p.body.Add(box)
 	}
 	if hi < len(section) {
-		p.body.Add(tables.Caption(fmt.Sprintf("%s later passages of this section are not shown. Open in editor to read them.", mdtext.Thousands(len(section)-hi))))
+		p.body.Add(tables.Caption(fmt.Sprintf("%s later passages of this section are not shown. Open in editor to read them.", snippet.Thousands(len(section)-hi))))
 	}
 	p.body.Refresh()
 	p.showMatchCount()

@@ -72,7 +72,7 @@ func (b *refinementBar) texts() []string {
 func (b *refinementBar) add(text string) {
 	e := b.w.search
 	before := e.Text
-	after := withRefinement(before, text)
+	after := refine.Add(before, text)
 	b.undo = append(b.undo, refinementStep{before, after})
 	b.w.win.Canvas().Focus(e) // the row is rebuilt; typing goes on in the field
 	e.SetText(after)          // OnChanged runs the search
@@ -96,18 +96,6 @@ func (b *refinementBar) back() bool {
 	return true
 }
 
-// withRefinement is q with text added after a space, a phrase in quotes.
-func withRefinement(q, text string) string {
-	if strings.ContainsAny(text, " \t") {
-		text = `"` + text + `"`
-	}
-	q = strings.TrimRight(q, " \t")
-	if q == "" {
-		return text
-	}
-	return q + " " + text
-}
-
 // chip is a small button for one refinement: its text is the word itself
 // (what a screen reader reads), and Enter adds it as Space does.
 type chip struct {
@@ -117,7 +105,7 @@ type chip struct {
 
 func newChip(text string, tapped func()) *chip {
 	c := &chip{text: text}
-	c.Text = visualLine(text)
+	c.Text = flow.VisualLine(text)
 	c.OnTapped = tapped
 	c.ExtendBaseWidget(c)
 	return c
@@ -131,40 +119,4 @@ func (c *chip) TypedKey(k *fyne.KeyEvent) {
 	default:
 		c.Button.TypedKey(k)
 	}
-}
-
-// visualLine is text as a left-to-right renderer must draw it: a phrase
-// whose first strong word is right to left shows its words reversed, a
-// run of left-to-right words keeping its order (bidi.go). One word needs
-// nothing: Fyne shapes a word on its own.
-func visualLine(text string) string {
-	words := strings.Fields(text)
-	if len(words) < 2 {
-		return text
-	}
-	rtl := false
-	for _, wd := range words {
-		if d := flow.StrongDir(wd); d != flow.Neutral {
-			rtl = d == flow.RTL
-			break
-		}
-	}
-	if !rtl {
-		return text
-	}
-	ltr := flow.WordDirections(words, true)
-	var out []string
-	for i := 0; i < len(words); {
-		j := i + 1
-		if ltr[i] {
-			for j < len(words) && ltr[j] {
-				j++
-			}
-			out = append([]string{strings.Join(words[i:j], " ")}, out...)
-		} else {
-			out = append([]string{flow.VisualRTLWord(words[i])}, out...)
-		}
-		i = j
-	}
-	return strings.Join(out, " ")
 }

@@ -10,7 +10,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"folio/index/refine"
 	"folio/internal/testutil/testlib"
+	"folio/ui/internal/flow"
 )
 
 // Notes that say "annual leave" where a person asks for vacation days.
@@ -113,7 +115,7 @@ func TestRefinementChipsAnswerTabAndEnter(t *testing.T) {
 		t.Errorf("first chip %q (shown %q), want %q", first.text, first.Text, chips[0])
 	}
 	first.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if want := withRefinement("vacation days", chips[0]); w.search.Text != want {
+	if want := refine.Add("vacation days", chips[0]); w.search.Text != want {
 		t.Errorf("field %q after Enter on a chip, want %q", w.search.Text, want)
 	}
 }
@@ -162,8 +164,8 @@ func TestWithRefinementAndVisualLine(t *testing.T) {
 		{"vacation days ", "portal", "vacation days portal"},
 		{"", "portal", "portal"},
 	} {
-		if got := withRefinement(c[0], c[1]); got != c[2] {
-			t.Errorf("withRefinement(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		if got := refine.Add(c[0], c[1]); got != c[2] {
+			t.Errorf("refine.Add(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
 		}
 	}
 	for in, want := range map[string]string{
@@ -172,8 +174,8 @@ func TestWithRefinementAndVisualLine(t *testing.T) {
 		"إجازة سنوية":  "سنوية إجازة",
 		"نسخة Vue 3":   "Vue 3 نسخة",
 	} {
-		if got := visualLine(in); got != want {
-			t.Errorf("visualLine(%q) = %q, want %q", in, got, want)
+		if got := flow.VisualLine(in); got != want {
+			t.Errorf("flow.VisualLine(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -109,3 +109,32 @@ func TestNoLabelUsesTheDisabledGrey(t *testing.T) {
 		t.Errorf("labels in the disabled grey: %q", low)
 	}
 }
+
+// The keyboard focus is clearly visible (WCAG 2.4.7): a focused button's
+// background differs from the unfocused one by 2:1 (Fyne's tint: 1.2:1),
+// a low-importance button's (a chip) from the background too, and its
+// text still reaches 4.5:1. Fyne marks focus by the fill the text sits
+// on, so 2.4.13's 3:1 and the text's 4.5:1 cannot both be met.
+func TestKeyboardFocusIsClearlyVisible(t *testing.T) {
+	th := Theme()
+	for _, v := range []fyne.ThemeVariant{theme.VariantDark, theme.VariantLight} {
+		c := func(n fyne.ThemeColorName) color.Color { return th.Color(n, v) }
+		bg := c(theme.ColorNameBackground)
+		for _, s := range []struct {
+			name    string
+			surface color.Color
+		}{
+			{"button", over(c(theme.ColorNameButton), bg)},
+			{"low-importance button", bg},
+			{"button in a dialog", over(c(theme.ColorNameButton), over(c(theme.ColorNameOverlayBackground), bg))},
+		} {
+			focused := over(c(theme.ColorNameFocus), over(c(theme.ColorNameButton), s.surface))
+			if r := contrast(focused, s.surface); r < 2 {
+				t.Errorf("variant %d: a focused %s is %.2f:1 against an unfocused one, under 2:1", v, s.name, r)
+			}
+			if r := contrast(c(theme.ColorNameForeground), focused); r < 4.5 {
+				t.Errorf("variant %d: text on a focused %s is %.2f:1, under 4.5:1", v, s.name, r)
+			}
+		}
+	}
+}

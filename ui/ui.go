@@ -7,12 +7,14 @@ package ui
 import (
 	"context"
 	"fmt"
+	"image/color"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -20,8 +22,8 @@ import (
 	"folio/chunker"
 	"folio/files"
 	"folio/index"
+	"folio/index/snippet"
 	"folio/ui/internal/launch"
-	"folio/ui/internal/mdtext"
 	"folio/watch"
 )
 
@@ -98,6 +100,8 @@ type Window struct {
 	watcher     atomic.Pointer[watch.Watcher] // keeps the folders in step with the disk (Watch)
 	uiMu        sync.Mutex                    // see do
 	about       func() About                  // SetAbout
+	dialogs     []*keyedDialog                // shown dialogs, the top last (showWithKeys)
+	keysBefore  func(*fyne.KeyEvent)          // the canvas's keys before the first of them
 }
 
 // New builds the window over lib. Call ShowAndRun on the result's Window.
@@ -153,9 +157,13 @@ func New(a fyne.App, lib Library) *Window {
 	body := container.NewHSplit(w.library.root, main)
 	body.Offset = 0.22
 	w.win.SetContent(body)
-	w.win.Resize(fyne.NewSize(1180, 760))
+	// The size the window was left at (Fyne cannot place a window, so its
+	// position is the window manager's).
+	prefs := a.Preferences()
+	w.win.Resize(fyne.NewSize(max(float32(prefs.FloatWithFallback(PrefWidth, 1180)), 480), max(float32(prefs.FloatWithFallback(PrefHeight, 760)), 360)))
 	w.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) { w.HandleDrop(uris) })
 
+	a.Lifecycle().SetOnStopped(w.savePlace)
 	w.addShortcuts()
 	w.win.Canvas().Focus(w.search)
 	if lib.ReadOnly() {
@@ -237,10 +245,23 @@ func (w *Window) spawn(f func()) {
 	}()
 }
 
+// savePlace remembers the split and the window's size. Fyne writes the
+// preferences to disk as the app stops, before ShowAndRun returns, and
+// ignores changes made after: so this runs when the app stops (New), and
+// again from Shutdown for a window whose app did not run.
+func (w *Window) savePlace() {
+	prefs := w.app.Preferences()
+	prefs.SetFloat(PrefSplit, w.split.Offset)
+	if size := w.win.Canvas().Size(); size.Width > 0 && size.Height > 0 {
+		prefs.SetFloat(PrefWidth, float64(size.Width))
+		prefs.SetFloat(PrefHeight, float64(size.Height))
+	}
+}
+
 // Shutdown cancels a running import and waits up to timeout for background
 // work to end, so the library can be closed cleanly after the window.
 func (w *Window) Shutdown(timeout time.Duration) bool {
-	w.app.Preferences().SetFloat(PrefSplit, w.split.Offset)
+	w.savePlace()
 	w.imports.stopAll()
 	w.stopBg()
 	deadline := time.Now().Add(timeout)
@@ -256,6 +277,7 @@ func (w *Window) Shutdown(timeout time.Duration) bool {
 // scheduleSearch runs the query after the typing pauses for Debounce.
 func (w *Window) scheduleSearch(q string) {
 	w.preview.opened.Store(false) // what is typed now replaces an opened file
+	w.imports.clearSummary()      // the last import's line is old news now
 	w.debounceMu.Lock()
 	defer w.debounceMu.Unlock()
 	if w.debounce != nil && w.debounce.Stop() {
@@ -351,19 +373,19 @@ func (w *Window) showCount(res *index.Results, scope *index.Folder) {
 // when "Show more results" could show others (more).
 func statusLine(res *index.Results, shown int, more bool) string {
 	ms := float64(res.Elapsed.Microseconds()) / 1000
-	total := mdtext.Thousands(res.Total)
+	total := snippet.Thousands(res.Total)
 	if res.TotalCapped {
 		total += "+"
 	}
 	switch {
 	case res.Total == 0:
-		return fmt.Sprintf("No results · %.1f ms", ms)
+		return fmt.Sprintf("No results · %.1f ms. Try fewer words, check the spelling, or another folder (Ctrl+O adds one).", ms)
 	case more || res.TotalCapped:
-		return fmt.Sprintf("Showing %s of %s results · %.1f ms", mdtext.Thousands(shown), total, ms)
+		return fmt.Sprintf("Showing %s of %s results · %.1f ms", snippet.Thousands(shown), total, ms)
 	case res.Total == 1:
 		return fmt.Sprintf("1 result · %.1f ms", ms)
 	}
-	return fmt.Sprintf("%s results · %.1f ms", mdtext.Thousands(res.Total), ms)
+	return fmt.Sprintf("%s results · %.1f ms", snippet.Thousands(res.Total), ms)
 }
 
 // showCorrections says which words were searched in place of unknown
@@ -400,6 +422,20 @@ func (w *Window) showProblem(what string, err error, todo string) {
 		msg += "\n\n" + todo
 	}
 	w.showMessage("Problem", msg)
+}
+
+// fixedWidth holds b at the width of its widest label, its own or one of
+// others, so that a label it changes to ("Copied") moves no neighbour.
+func fixedWidth(b *widget.Button, others ...string) fyne.CanvasObject {
+	own, size := b.Text, b.MinSize()
+	for _, o := range others {
+		b.SetText(o)
+		size = size.Max(b.MinSize())
+	}
+	b.SetText(own)
+	hold := canvas.NewRectangle(color.Transparent)
+	hold.SetMinSize(size)
+	return container.NewStack(hold, b)
 }
 
 // setHasFolders switches between the results and the empty-library target.

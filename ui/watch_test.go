@@ -100,7 +100,7 @@ func TestOpeningAStaleHitUsesTheLinesAsTheyAreNow(t *testing.T) {
 		t.Errorf("opened at line %d, want 11 (5 + the 6 inserted)", opened)
 	}
 	w.preview.copyCitation()
-	if got := w.app.Clipboard().Content(); !strings.Contains(got, "fever.md:11-11") {
+	if got := w.app.Clipboard().Content(); !strings.Contains(got, "fever.md:11 · ") {
 		t.Errorf("copied %q", got)
 	}
 	w.rerunSearch()

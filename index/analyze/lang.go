@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -264,3 +265,31 @@ var functionWords, maxFunctionWord = func() (map[string][]int, int) {
 	}
 	return m, longest
 }()
+
+// LanguageCache keeps the languages of passages read by earlier searches:
+// a search as the user types meets the same candidates again and again,
+// and reading a language is a tenth of a search's cost. A passage is known
+// by its row and length (a changed passage gets a new row); the cache is
+// emptied when full. Safe for concurrent use.
+type LanguageCache struct {
+	mu   sync.Mutex
+	lang map[[2]int64]string
+}
+
+const languageCacheMax = 100_000
+
+// Of is Language(text) for the passage in row.
+func (c *LanguageCache) Of(row int64, text string) string {
+	key := [2]int64{row, int64(len(text))}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if l, ok := c.lang[key]; ok {
+		return l
+	}
+	if c.lang == nil || len(c.lang) > languageCacheMax {
+		c.lang = map[[2]int64]string{}
+	}
+	l := Language(text)
+	c.lang[key] = l
+	return l
+}

@@ -302,3 +302,16 @@ var leftovers = func() map[string]bool {
 	}
 	return m
 }()
+
+// Add is q with a refinement added after a space, a phrase in quotes: what
+// a click on it types, so the query always shows what was searched.
+func Add(q, text string) string {
+	if strings.ContainsAny(text, " \t") {
+		text = `"` + text + `"`
+	}
+	q = strings.TrimRight(q, " \t")
+	if q == "" {
+		return text
+	}
+	return q + " " + text
+}

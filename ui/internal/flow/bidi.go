@@ -145,3 +145,39 @@ func mirrored(punct string) string {
 	}
 	return string(r)
 }
+
+// VisualLine is text as a left-to-right renderer must draw it: a phrase
+// whose first strong word is right to left shows its words reversed, a
+// run of left-to-right words keeping its order . One word needs
+// nothing: Fyne shapes a word on its own.
+func VisualLine(text string) string {
+	words := strings.Fields(text)
+	if len(words) < 2 {
+		return text
+	}
+	rtl := false
+	for _, wd := range words {
+		if d := StrongDir(wd); d != Neutral {
+			rtl = d == RTL
+			break
+		}
+	}
+	if !rtl {
+		return text
+	}
+	ltr := WordDirections(words, true)
+	var out []string
+	for i := 0; i < len(words); {
+		j := i + 1
+		if ltr[i] {
+			for j < len(words) && ltr[j] {
+				j++
+			}
+			out = append([]string{strings.Join(words[i:j], " ")}, out...)
+		} else {
+			out = append([]string{VisualRTLWord(words[i])}, out...)
+		}
+		i = j
+	}
+	return strings.Join(out, " ")
+}

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"folio/index/snippet"
 )
 
 // markdownImage is an inline image, ![alt](destination "title") or
@@ -147,7 +149,7 @@ func BoundProse(text string) (shown, more string) {
 		}
 	}
 	return text[:cut], fmt.Sprintf("Showing the first %s of %s characters of this passage. Open in editor to read the rest.",
-		Thousands(utf8.RuneCountInString(text[:cut])), Thousands(utf8.RuneCountInString(text)))
+		snippet.Thousands(utf8.RuneCountInString(text[:cut])), snippet.Thousands(utf8.RuneCountInString(text)))
 }
 
 // SectionWindow picks the passages of a section to show: the hit's and its
@@ -173,13 +175,4 @@ func SectionWindow(texts []string, hit int) (lo, hi int) {
 		}
 	}
 	return lo, hi
-}
-
-// Thousands writes n with commas: 5,000.
-func Thousands(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"folio/index/snippet"
 	"folio/ui/internal/mdtext"
 )
 
@@ -45,7 +46,7 @@ func View(lines []string) fyne.CanvasObject {
 		return labelGrid(rows)
 	}
 	note := Caption(fmt.Sprintf("A large table: %s rows and %s columns, drawn as you scroll through it. Open in editor to see it whole.",
-		mdtext.Thousands(len(lines)-1), mdtext.Thousands(cols)))
+		snippet.Thousands(len(lines)-1), snippet.Thousands(cols)))
 	return container.NewVBox(note, container.New(fixedHeight(lazyTableHeight), lazyTable(lines, cols)))
 }
 
