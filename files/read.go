@@ -137,7 +137,7 @@ func openRegular(path string, flag int, listed fs.FileInfo) (*os.File, os.FileIn
 	switch {
 	case !info.Mode().IsRegular():
 		err = errNotRegular
-	case listed != nil && !os.SameFile(listed, info):
+	case listed != nil && !sameListed(listed, info):
 		err = errors.New("replaced by another file since it was listed")
 	}
 	if err != nil {
