@@ -248,7 +248,12 @@ func BenchmarkPurge(b *testing.B) {
 func BenchmarkNaturalQuestions(b *testing.B) {
 	ix := benchLibrary(b)
 	defer ix.Close()
-	data, err := os.ReadFile(filepath.Join(testutil.SharedPath(b, "eval"), "dev-golden.jsonl"))
+	benchQueries(b, ix, evalQuestions(b, "dev-golden.jsonl"))
+}
+
+// evalQuestions are the questions of a set in ../shared/eval.
+func evalQuestions(b *testing.B, name string) []string {
+	data, err := os.ReadFile(filepath.Join(testutil.SharedPath(b, "eval"), name))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -260,7 +265,7 @@ func BenchmarkNaturalQuestions(b *testing.B) {
 		}
 		questions = append(questions, q.Q)
 	}
-	benchQueries(b, ix, questions)
+	return questions
 }
 
 // benchLibrary opens FOLIO_BENCH_LIBRARY read-only, else imports all of
@@ -284,18 +289,7 @@ func benchLibrary(b *testing.B) *Index {
 func BenchmarkRefinements(b *testing.B) {
 	ix := benchLibrary(b)
 	defer ix.Close()
-	data, err := os.ReadFile(filepath.Join(testutil.SharedPath(b, "eval"), "dev-golden-2.jsonl"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	var questions []string
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var q struct{ Q string }
-		if err := json.Unmarshal([]byte(line), &q); err != nil {
-			b.Fatal(err)
-		}
-		questions = append(questions, q.Q)
-	}
+	questions := evalQuestions(b, "dev-golden-2.jsonl")
 	var plain, refined []time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
