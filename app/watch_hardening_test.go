@@ -160,15 +160,7 @@ func TestWatchRetriesAFailedWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ix.Close()
-	var fails atomic.Int32
-	fails.Store(3)
-	index.CommitFault = func() error {
-		if fails.Add(-1) >= 0 {
-			return errors.New("database or disk is full")
-		}
-		return nil
-	}
-	defer func() { index.CommitFault = nil }()
+	fails := failCommits(t, 3)
 	var out, errOut syncBuffer
 	w, err := batchWatcher(&env{stdout: &out, stderr: &errOut}, ix, watch.Options{Quiet: 20 * time.Millisecond, RetryMin: 50 * time.Millisecond, RetryMax: 200 * time.Millisecond})
 	if err != nil {
@@ -237,15 +229,7 @@ func TestWatchCatchUpRetriesAFailedWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ix.Close()
-	var fails atomic.Int32
-	fails.Store(2)
-	index.CommitFault = func() error {
-		if fails.Add(-1) >= 0 {
-			return errors.New("database or disk is full")
-		}
-		return nil
-	}
-	defer func() { index.CommitFault = nil }()
+	failCommits(t, 2)
 	var out, errOut syncBuffer
 	e := &env{stdout: &out, stderr: &errOut}
 	w, err := batchWatcher(e, ix, watch.Options{Quiet: 20 * time.Millisecond, RetryMin: 50 * time.Millisecond, RetryMax: 200 * time.Millisecond})
@@ -280,4 +264,19 @@ func TestWatchCatchUpRetriesAFailedWrite(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// failCommits makes the library's next n commits fail as a full disk does,
+// until the test ends; the count left is returned.
+func failCommits(t *testing.T, n int32) *atomic.Int32 {
+	fails := new(atomic.Int32)
+	fails.Store(n)
+	index.CommitFault = func() error {
+		if fails.Add(-1) >= 0 {
+			return errors.New("database or disk is full")
+		}
+		return nil
+	}
+	t.Cleanup(func() { index.CommitFault = nil })
+	return fails
 }
