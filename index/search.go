@@ -69,7 +69,21 @@ type SearchOptions struct {
 	Explain bool
 	// Refine fills Results.Refinements (refine.go).
 	Refine bool
+	// Filters narrow the search beside those typed in the query: the
+	// window's chips, a saved search (query.Filter: tag:, folder:,
+	// after:, before:).
+	Filters []query.Filter
+	// Sort orders the results: SortRelevance (""), SortDate (newest
+	// first), SortPath.
+	Sort string
 }
+
+// The orders a search can be sorted in.
+const (
+	SortRelevance = "relevance"
+	SortDate      = "date"
+	SortPath      = "path"
+)
 
 // Hit is one ranked chunk with its citation and snippet.
 type Hit struct {
@@ -104,7 +118,13 @@ type Hit struct {
 	// of five or more, which ranks it after those holding several
 	// (rank.Set.OneWord).
 	OneWord bool
-	lang    string // analyze.Language of the text
+	// Tags are the note's tags (front matter and inline #tags), sorted.
+	Tags []string
+	// Date is the note's front-matter date, else its file's modification
+	// time (Dated is false then): what after:, before: and SortDate use.
+	Date  time.Time
+	Dated bool
+	lang  string // analyze.Language of the text
 	// Stale is set when the file changed since it was indexed (its size
 	// or time differ): Cite says where the passage is now.
 	Stale    bool
@@ -153,7 +173,13 @@ type Results struct {
 	// Refinements are the words the best passages use and the query does
 	// not (SearchOptions.Refine).
 	Refinements []refine.Refinement
-	Elapsed     time.Duration
+	// Filters are the filters in force, typed and given (SearchOptions.
+	// Filters), for chips and the "searched in" line.
+	Filters []query.Filter
+	// Notices say why a filter matched nothing that exists ("no folder
+	// is named x"): the search then finds nothing, and says so.
+	Notices []string
+	Elapsed time.Duration
 }
 
 // Search runs a query typed by a person. Any input gives results or an

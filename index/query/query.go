@@ -9,6 +9,7 @@
 //	word*           must appear as a prefix; "a phra"* (or "a phra*") makes the phrase's last word a prefix
 //	-word -"phrase" exclude
 //	in:word         must appear in the heading path (in:"phrase" too; -in:word excludes)
+//	tag:x folder:x after:2024-03 before:2025   filters (filter.go), -tag:x negates
 //
 // Everything else is literal: AND/OR/NOT/NEAR are ordinary words, colons
 // outside in: and control characters separate words, operators standing
@@ -77,7 +78,10 @@ type Query struct {
 	// many", "when", كم, 多少): passages with a number near its words rank
 	// higher.
 	Quantity bool
-	words    int // typed words so far, while parsing
+	// Filters narrow the documents searched (tag:, folder:, after:,
+	// before:; filter.go).
+	Filters []Filter
+	words   int // typed words so far, while parsing
 }
 
 // Parse parses what the user typed. It never fails: anything it cannot
@@ -103,6 +107,12 @@ func Parse(input string) Query {
 		if s[j] == '-' {
 			c.Exclude = true
 			j++
+		}
+		if f, next, ok := filterAt(s, j); ok {
+			f.Exclude = c.Exclude
+			q.addFilter(f)
+			i = next
+			continue
 		}
 		if len(s)-j >= 3 && strings.EqualFold(s[j:j+3], "in:") {
 			c.HeadingOnly = true
