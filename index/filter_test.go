@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -145,6 +146,33 @@ func TestTagsFollowTheNote(t *testing.T) {
 	for _, tc := range tags {
 		if tc.Tag == "policy" || tc.Tag == "hr/leave" {
 			t.Errorf("tag %q still listed", tc.Tag)
+		}
+	}
+}
+
+// Both ways a tag narrows the first stage (a few passages looked up one
+// by one, or many joined) find the same notes.
+func TestATagOnManyNotesAndOnFew(t *testing.T) {
+	ix := openTemp(t)
+	notes := map[string]string{}
+	for i := 0; i < fewRows+6; i++ {
+		tag := "bulk"
+		if i%10 == 0 {
+			tag = "bulk rare"
+		}
+		notes[fmt.Sprintf("n%02d.md", i)] = fmt.Sprintf("---\ntags: %s\n---\n# Note %d\n\nfever and fluids\n", tag, i)
+	}
+	notes["untagged.md"] = "# Untagged\n\nfever and fluids\n"
+	addNamed(t, ix, t.TempDir(), "notes", notes)
+	for q, want := range map[string]int{"fever tag:bulk": fewRows + 6, "fever tag:rare": 3, "fever -tag:bulk": 1} {
+		res, err := ix.Search(context.Background(), q, SearchOptions{Limit: 100, PerFile: -1})
+		must(t, err)
+		n := 0 // the notes are copies of one passage: shown once, the others "also in"
+		for _, h := range res.Hits {
+			n += 1 + len(h.AlsoIn)
+		}
+		if n != want || res.Total != want {
+			t.Errorf("%q: %d notes (total %d), want %d", q, n, res.Total, want)
 		}
 	}
 }

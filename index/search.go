@@ -223,6 +223,10 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		res.Elapsed = time.Since(start)
 		return res, nil
 	}
+	nw, err := ix.narrow(ctx, res.Filters, filter, args)
+	if err != nil {
+		return nil, fmt.Errorf("search %q: %w", input, classify(err))
+	}
 	st, err := ix.queryStats(ctx, &q)
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", input, err)
@@ -237,7 +241,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		res.Elapsed = time.Since(start)
 		return res, nil
 	}
-	passages, matched, err := ix.candidates(ctx, expr, filter, args, opt)
+	passages, matched, err := ix.candidates(ctx, expr, nw, opt)
 	for _, r := range st.retrieve[1:] {
 		if err != nil || matched >= opt.Offset+opt.Limit {
 			break
@@ -245,14 +249,14 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		// Too few passages hold the words together to fill the page: fewer
 		// of them, after all.
 		expr = q.Match(r)
-		passages, matched, err = ix.candidates(ctx, expr, filter, args, opt)
+		passages, matched, err = ix.candidates(ctx, expr, nw, opt)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", input, classify(err))
 	}
 	res.Total = matched
-	if matched == rankedCap || filter != "" && matched == opt.Candidates {
-		if res.Total, err = ix.countMatches(ctx, expr, filter, args); err != nil {
+	if matched == rankedCap || nw.filter != "" && matched == opt.Candidates {
+		if res.Total, err = ix.countMatches(ctx, expr, nw); err != nil {
 			return nil, fmt.Errorf("search %q: %w", input, classify(err))
 		}
 		res.TotalCapped = res.Total >= countCap
@@ -302,24 +306,23 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 // copies of the same pages in several folders cannot crowd out the rest)
 // or rankedCap are read. It returns the passages and how many rows FTS5
 // ranked.
-func (ix *Index) candidates(ctx context.Context, expr, filter string, args []any, opt SearchOptions) ([]Hit, int, error) {
+func (ix *Index) candidates(ctx context.Context, expr string, nw narrowing, opt SearchOptions) ([]Hit, int, error) {
 	w := opt.Weights
+	filter, args := nw.filter, nw.args
+	// FTS5 ranks the matching rows by bm25 in one pass; a narrowed search
+	// joins its filters before the limit. Only row ids and scores are read
+	// here: the text of the few kept is read below.
+	sqlText := fmt.Sprintf(`SELECT rowid, bm25(chunks_fts, %g, %g, %g) AS score
+		FROM chunks_fts WHERE chunks_fts MATCH ?%s ORDER BY score, rowid LIMIT ?`, w[0], w[1], w[2], nw.rows)
+	sqlArgs := []any{expr, rankedCap}
 	if filter != "" {
-		// A narrowed search: the filters join before the limit.
-		rows, err := ix.db.QueryContext(ctx, fmt.Sprintf(`SELECT %s, bm25(chunks_fts, %g, %g, %g) AS score
+		sqlText = fmt.Sprintf(`SELECT c.id, bm25(chunks_fts, %g, %g, %g) AS score
 			FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
 			JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id
-			WHERE chunks_fts MATCH ?%s ORDER BY score, c.id LIMIT ?`, hitColumns, w[0], w[1], w[2], filter),
-			append(append([]any{expr}, args...), opt.Candidates)...)
-		if err != nil {
-			return nil, 0, err
-		}
-		var c copies
-		n, err := scanHits(rows, func(h Hit) { c.add(h) })
-		return c.kept, n, err
+			WHERE chunks_fts MATCH ?%s ORDER BY score, c.id LIMIT ?`, w[0], w[1], w[2], filter)
+		sqlArgs = append(append([]any{expr}, args...), rankedCap)
 	}
-	rows, err := ix.db.QueryContext(ctx, fmt.Sprintf(`SELECT rowid, bm25(chunks_fts, %g, %g, %g) AS score
-		FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score, rowid LIMIT ?`, w[0], w[1], w[2]), expr, rankedCap)
+	rows, err := ix.db.QueryContext(ctx, sqlText, sqlArgs...)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -397,8 +400,9 @@ func scanHits(rows *sql.Rows, each func(Hit)) (int, error) {
 
 // countMatches counts matching passages up to countCap: past that, an
 // exact count would cost more than the search.
-func (ix *Index) countMatches(ctx context.Context, expr, filter string, args []any) (int, error) {
-	q := `SELECT count(*) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)`
+func (ix *Index) countMatches(ctx context.Context, expr string, nw narrowing) (int, error) {
+	filter, args := nw.filter, nw.args
+	q := `SELECT count(*) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?` + nw.rows + ` LIMIT ?)`
 	all := []any{expr, countCap}
 	if filter != "" {
 		q = `SELECT count(*) FROM (SELECT c.id FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
