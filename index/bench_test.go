@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"folio/chunker"
+	"folio/index/fts"
 	"folio/index/query"
 	"folio/internal/testutil"
 )
@@ -199,8 +200,8 @@ func BenchmarkPurge(b *testing.B) {
 	}
 	for _, mode := range []struct {
 		name string
-		mode purgeMode
-	}{{"exact", purgeExact}, {"merge", purgeMerge}} {
+		mode fts.PurgeMode
+	}{{"exact", fts.Exact}, {"merge", fts.Merge}} {
 		b.Run(mode.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()

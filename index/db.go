@@ -19,6 +19,7 @@ import (
 
 	"folio/index/analyze"
 	"folio/index/dberr"
+	"folio/index/fts"
 	"folio/index/platform"
 	"folio/index/schema"
 )
@@ -332,7 +333,7 @@ func (ix *Index) prepare() error {
 	needed := version < SchemaVersion
 	if !needed {
 		var err error
-		if needed, err = ix.ftsOutdated(ctx); err != nil {
+		if needed, err = fts.Outdated(ctx, ix.db); err != nil {
 			return err
 		}
 	}
@@ -360,7 +361,7 @@ func (ix *Index) upgrade(ctx context.Context) error {
 	if err := ix.migrate(ctx); err != nil {
 		return err
 	}
-	return ix.rebuildFTS(ctx)
+	return fts.Rebuild(ctx, ix.db)
 }
 
 // upgradeReadOnly brings an older library forward for a read-only command

@@ -2,77 +2,37 @@ package index
 
 import (
 	"context"
-	"fmt"
 	"sort"
-	"strconv"
-	"strings"
 
+	"folio/index/meta"
 	"folio/index/query"
-	"folio/index/schema"
 	"folio/index/snippet"
 )
 
-// datedSQL is schema.DatedSQL over documents d, the indexed expression.
-var datedSQL = strings.NewReplacer("date", "d.date", "mtime", "d.mtime").Replace(schema.DatedSQL)
-
-// filterSQL turns filters into SQL conditions on d (documents), each
-// starting with " AND". A folder name that names no library folder is not
-// an error for a typed query: the search finds nothing and notices say
-// why (a broken database is still an error).
+// filterSQL turns filters into SQL conditions on d (documents) (see
+// meta.Conditions). A folder name that names no library folder is not an
+// error for a typed query: the search finds nothing and notices say why.
 func (ix *Index) filterSQL(ctx context.Context, fs []query.Filter) (string, []any, []string, error) {
-	var sb strings.Builder
-	var args []any
-	var notices []string
 	var folders []Folder
-	for _, f := range fs {
-		not := ""
-		if f.Exclude {
-			not = "NOT "
+	return meta.Conditions(fs, func(name string) (int64, string, error) {
+		if folders == nil {
+			var err error
+			if folders, err = ix.Folders(ctx); err != nil {
+				return 0, "", err
+			}
 		}
-		switch f.Field {
-		case query.FieldTag:
-			// The tag itself and the tags nested under it: "a/" up to "a0"
-			// ('0' follows '/').
-			fmt.Fprintf(&sb, " AND d.id %sIN (SELECT doc_id FROM tags WHERE tag = ? OR (tag > ? AND tag < ?))", not)
-			args = append(args, f.Value, f.Value+"/", f.Value+"0")
-		case query.FieldFolder:
-			if folders == nil {
-				var err error
-				if folders, err = ix.Folders(ctx); err != nil {
-					return "", nil, nil, err
-				}
-			}
-			fo, err := FolderNamed(folders, f.Value)
-			if err != nil {
-				if f.Exclude {
-					continue // excluding what is not there excludes nothing
-				}
-				notices = append(notices, err.Error())
-				sb.WriteString(" AND 0")
-				continue
-			}
-			if f.Exclude {
-				sb.WriteString(" AND d.folder_id != ?")
-			} else {
-				sb.WriteString(" AND d.folder_id = ?")
-			}
-			args = append(args, fo.ID)
-		case query.FieldAfter, query.FieldBefore:
-			op := ">="
-			if (f.Field == query.FieldBefore) != f.Exclude {
-				op = "<"
-			}
-			fmt.Fprintf(&sb, " AND %s %s ?", datedSQL, op)
-			args = append(args, f.At.Unix())
+		f, err := FolderNamed(folders, name)
+		if err != nil {
+			return 0, err.Error(), nil
 		}
-	}
-	return sb.String(), args, notices, nil
+		return f.ID, "", nil
+	})
 }
 
 // listDocuments answers filters without words: the notes they select,
 // each by its first passage, newest first (or by path), a page at a time.
 func (ix *Index) listDocuments(ctx context.Context, filter string, args []any, opt SearchOptions, res *Results) error {
-	order := datedSQL + " DESC, f.path, d.rel_path"
+	order := meta.DatedSQL + " DESC, f.path, d.rel_path"
 	if opt.Sort == SortPath {
 		order = "f.path, d.rel_path"
 	}
@@ -124,56 +84,4 @@ func sortHits(hits []Hit, by string) {
 			return a.StartLine < b.StartLine
 		})
 	}
-}
-
-// narrowing is how the first stage applies filters: SQL conditions
-// joined to the FTS5 query (filter, args), or, when they select only a
-// few passages, those passages' row ids (rows: " AND rowid IN (…)").
-type narrowing struct {
-	filter string
-	args   []any
-	rows   string
-}
-
-// fewRows is the most passages that are looked up one by one; FTS5
-// answers a rowid lookup in some 0.4 ms with a question's words, so past
-// this a join with the filters (one pass over the matches) costs less.
-const fewRows = 24
-
-// narrow chooses how filters narrow the first stage. A tag on a note or
-// two selects a handful of passages: looking each up costs a fraction of
-// joining every match of the words with the filters (BenchmarkFilters,
-// rare-tag). The count query stops after fewRows+1 rows, so it is cheap
-// for a common tag too.
-func (ix *Index) narrow(ctx context.Context, fs []query.Filter, filter string, args []any) (narrowing, error) {
-	nw := narrowing{filter: filter, args: args}
-	tagged := false
-	for _, f := range fs {
-		tagged = tagged || f.Field == query.FieldTag && !f.Exclude
-	}
-	if !tagged || filter == "" {
-		return nw, nil
-	}
-	rows, err := ix.db.QueryContext(ctx, `SELECT c.id FROM documents d JOIN folders f ON f.id = d.folder_id
-		JOIN chunks c ON c.doc_id = d.id WHERE 1`+filter+` LIMIT ?`, append(append([]any(nil), args...), fewRows+1)...)
-	if err != nil {
-		return nw, err
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nw, err
-		}
-		ids = append(ids, strconv.FormatInt(id, 10))
-	}
-	if err := rows.Err(); err != nil || len(ids) > fewRows {
-		return nw, err
-	}
-	if len(ids) == 0 {
-		// Nothing (FTS5 reads rowid IN (NULL) as no constraint at all).
-		return narrowing{rows: " AND 0"}, nil
-	}
-	return narrowing{rows: " AND rowid IN (" + strings.Join(ids, ",") + ")"}, nil
 }

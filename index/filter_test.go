@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"folio/index/meta"
 	"folio/index/query"
 )
 
@@ -126,7 +127,7 @@ func TestAliasesAndTagsList(t *testing.T) {
 	}
 	tags, err := ix.Tags(context.Background())
 	must(t, err)
-	if len(tags) < 2 || tags[0] != (TagCount{"policy", 2}) {
+	if len(tags) < 2 || tags[0] != (TagCount{Tag: "policy", Documents: 2}) {
 		t.Errorf("tags %+v: most used first", tags)
 	}
 }
@@ -155,7 +156,7 @@ func TestTagsFollowTheNote(t *testing.T) {
 func TestATagOnManyNotesAndOnFew(t *testing.T) {
 	ix := openTemp(t)
 	notes := map[string]string{}
-	for i := 0; i < fewRows+6; i++ {
+	for i := 0; i < meta.FewRows+6; i++ {
 		tag := "bulk"
 		if i%10 == 0 {
 			tag = "bulk rare"
@@ -164,7 +165,7 @@ func TestATagOnManyNotesAndOnFew(t *testing.T) {
 	}
 	notes["untagged.md"] = "# Untagged\n\nfever and fluids\n"
 	addNamed(t, ix, t.TempDir(), "notes", notes)
-	for q, want := range map[string]int{"fever tag:bulk": fewRows + 6, "fever tag:rare": 3, "fever -tag:bulk": 1} {
+	for q, want := range map[string]int{"fever tag:bulk": meta.FewRows + 6, "fever tag:rare": 3, "fever -tag:bulk": 1} {
 		res, err := ix.Search(context.Background(), q, SearchOptions{Limit: 100, PerFile: -1})
 		must(t, err)
 		n := 0 // the notes are copies of one passage: shown once, the others "also in"

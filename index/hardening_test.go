@@ -7,7 +7,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,6 +19,7 @@ import (
 
 	"folio/chunker"
 	"folio/files"
+	"folio/index/fts"
 	"folio/index/schema"
 	"folio/internal/testutil"
 )
@@ -538,13 +538,13 @@ func TestRemovedTextCannotBeReadFromTheFile(t *testing.T) {
 	for _, c := range []struct {
 		name   string
 		filler int
-		want   purgeMode
-	}{{"merge", 0, purgeMerge}, {"exact", 1200, purgeExact}} {
+		want   fts.PurgeMode
+	}{{"merge", 0, fts.Merge}, {"exact", 1200, fts.Exact}} {
 		t.Run(c.name, func(t *testing.T) { removedTextIsGone(t, c.filler, c.want) })
 	}
 }
 
-func removedTextIsGone(t *testing.T, filler int, want purgeMode) {
+func removedTextIsGone(t *testing.T, filler int, want fts.PurgeMode) {
 	path := filepath.Join(t.TempDir(), "library.db")
 	ix, err := Open(path)
 	if err != nil {
@@ -580,7 +580,7 @@ func removedTextIsGone(t *testing.T, filler int, want purgeMode) {
 			t.Fatal(err)
 		}
 	}
-	if got := ix.choosePurge(ctx, 3); got != want {
+	if got := fts.ChoosePurge(ctx, ix.db, 3); got != want {
 		t.Fatalf("purge mode %d for this library, want %d", got, want)
 	}
 	if r := search(t, other, "wbkqdiagnosis"); r.Total != 3 {
@@ -650,14 +650,14 @@ func TestInterruptedMergeIsFinishedAtNextOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := setPurgeMode(ctx, tx, purgeMerge); err != nil {
+	if err := fts.SetPurgeMode(ctx, tx, fts.Merge); err != nil {
 		t.Fatal(err)
 	}
 	var id int64
 	if err := tx.QueryRow(`SELECT id FROM documents WHERE rel_path = 'a.md'`).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := deleteFTSRows(ctx, tx, sqlChunksOfDoc, id); err != nil {
+	if _, err := fts.DeleteRows(ctx, tx, sqlChunksOfDoc, id); err != nil {
 		t.Fatal(err)
 	}
 	for _, q := range []string{

@@ -16,6 +16,7 @@ import (
 
 	"folio/chunker"
 	"folio/files"
+	"folio/index/fts"
 	"folio/index/schema"
 )
 
@@ -200,7 +201,7 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 	workCtx, stopWork := context.WithCancel(ctx)
 	defer stopWork()
 	results := prepareAll(workCtx, plan, opt.Workers)
-	s.w = &writer{ix: ix, folderID: plan.folderID, tag: plan.tag, purge: ix.choosePurge(ctx, plan.deleting)}
+	s.w = &writer{ix: ix, folderID: plan.folderID, tag: plan.tag, purge: fts.ChoosePurge(ctx, ix.db, plan.deleting)}
 	err = s.writeAll(ctx, results)
 	return s.finish(ctx, err, start)
 }
@@ -622,7 +623,7 @@ func prepare(ctx context.Context, f files.Found, old *known, split func(context.
 			p.cancelled = true
 			return p
 		}
-		p.fts[i] = ftsColumns(c.Path, title, c.Text)
+		p.fts[i] = fts.Columns(c.Path, title, c.Text)
 	}
 	return p
 }

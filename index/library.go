@@ -13,6 +13,7 @@ import (
 
 	"folio/chunker"
 	"folio/files"
+	"folio/index/fts"
 	"folio/index/schema"
 )
 
@@ -187,16 +188,16 @@ func (ix *Index) RemoveFolder(ctx context.Context, dir string) error {
 	if err := ix.db.QueryRowContext(ctx, `SELECT n_chunks FROM folders WHERE id = ?`, f.ID).Scan(&chunks); err != nil {
 		return fmt.Errorf("remove %s: %w", dir, classify(err))
 	}
-	mode := ix.choosePurge(ctx, chunks)
+	mode := fts.ChoosePurge(ctx, ix.db, chunks)
 	tx, err := ix.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("remove %s: %w", dir, classify(err))
 	}
 	defer tx.Rollback()
-	if err := setPurgeMode(ctx, tx, mode); err != nil {
+	if err := fts.SetPurgeMode(ctx, tx, mode); err != nil {
 		return fmt.Errorf("remove %s: %w", dir, classify(err))
 	}
-	if _, err := deleteFTSRows(ctx, tx, `SELECT c.id, c.path, c.text, `+schema.FTSTitleSQL+` FROM chunks c JOIN documents d ON d.id = c.doc_id
+	if _, err := fts.DeleteRows(ctx, tx, `SELECT c.id, c.path, c.text, `+schema.FTSTitleSQL+` FROM chunks c JOIN documents d ON d.id = c.doc_id
 		WHERE d.folder_id = ?`, f.ID); err != nil {
 		return fmt.Errorf("remove %s: %w", dir, classify(err))
 	}

@@ -12,6 +12,7 @@ import (
 
 	"folio/index/analyze"
 	"folio/index/dedup"
+	"folio/index/meta"
 	"folio/index/query"
 	"folio/index/rank"
 	"folio/index/refine"
@@ -223,7 +224,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		res.Elapsed = time.Since(start)
 		return res, nil
 	}
-	nw, err := ix.narrow(ctx, res.Filters, filter, args)
+	nw, err := meta.Narrow(ctx, ix.db, res.Filters, filter, args)
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", input, classify(err))
 	}
@@ -255,7 +256,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		return nil, fmt.Errorf("search %q: %w", input, classify(err))
 	}
 	res.Total = matched
-	if matched == rankedCap || nw.filter != "" && matched == opt.Candidates {
+	if matched == rankedCap || nw.Filter != "" && matched == opt.Candidates {
 		if res.Total, err = ix.countMatches(ctx, expr, nw); err != nil {
 			return nil, fmt.Errorf("search %q: %w", input, classify(err))
 		}
@@ -306,14 +307,14 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 // copies of the same pages in several folders cannot crowd out the rest)
 // or rankedCap are read. It returns the passages and how many rows FTS5
 // ranked.
-func (ix *Index) candidates(ctx context.Context, expr string, nw narrowing, opt SearchOptions) ([]Hit, int, error) {
+func (ix *Index) candidates(ctx context.Context, expr string, nw meta.Narrowing, opt SearchOptions) ([]Hit, int, error) {
 	w := opt.Weights
-	filter, args := nw.filter, nw.args
+	filter, args := nw.Filter, nw.Args
 	// FTS5 ranks the matching rows by bm25 in one pass; a narrowed search
 	// joins its filters before the limit. Only row ids and scores are read
 	// here: the text of the few kept is read below.
 	sqlText := fmt.Sprintf(`SELECT rowid, bm25(chunks_fts, %g, %g, %g) AS score
-		FROM chunks_fts WHERE chunks_fts MATCH ?%s ORDER BY score, rowid LIMIT ?`, w[0], w[1], w[2], nw.rows)
+		FROM chunks_fts WHERE chunks_fts MATCH ?%s ORDER BY score, rowid LIMIT ?`, w[0], w[1], w[2], nw.Rows)
 	sqlArgs := []any{expr, rankedCap}
 	if filter != "" {
 		sqlText = fmt.Sprintf(`SELECT c.id, bm25(chunks_fts, %g, %g, %g) AS score
@@ -400,9 +401,9 @@ func scanHits(rows *sql.Rows, each func(Hit)) (int, error) {
 
 // countMatches counts matching passages up to countCap: past that, an
 // exact count would cost more than the search.
-func (ix *Index) countMatches(ctx context.Context, expr string, nw narrowing) (int, error) {
-	filter, args := nw.filter, nw.args
-	q := `SELECT count(*) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?` + nw.rows + ` LIMIT ?)`
+func (ix *Index) countMatches(ctx context.Context, expr string, nw meta.Narrowing) (int, error) {
+	filter, args := nw.Filter, nw.Args
+	q := `SELECT count(*) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?` + nw.Rows + ` LIMIT ?)`
 	all := []any{expr, countCap}
 	if filter != "" {
 		q = `SELECT count(*) FROM (SELECT c.id FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid

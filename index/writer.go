@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"folio/files"
+	"folio/index/fts"
+	"folio/index/meta"
 	"folio/index/schema"
 )
 
@@ -16,7 +18,7 @@ type writer struct {
 	ix         *Index
 	folderID   int64
 	tag        string
-	purge      purgeMode
+	purge      fts.PurgeMode
 	tx         *sql.Tx
 	stmts      map[string]*sql.Stmt
 	pending    int
@@ -57,7 +59,7 @@ func (w *writer) ensure(ctx context.Context) error {
 	}
 	w.tx, w.batchStart, w.now = tx, time.Now(), time.Now().Unix()
 	w.stmts = map[string]*sql.Stmt{}
-	if err := setPurgeMode(context.Background(), tx, w.purge); err != nil {
+	if err := fts.SetPurgeMode(context.Background(), tx, w.purge); err != nil {
 		tx.Rollback()
 		w.tx = nil
 		return err
@@ -82,7 +84,7 @@ func (w *writer) exec(q string, args ...any) (sql.Result, error) {
 }
 
 // ExecContext and QueryContext run cached statements in the writer's
-// transaction (the writer is an execer for deleteFTSRows).
+// transaction (the writer is an fts.Execer for fts.DeleteRows).
 func (w *writer) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	s, err := w.stmt(q)
 	if err != nil {
@@ -174,7 +176,7 @@ func (w *writer) removeDocuments(ids []int64) error {
 
 // deleteChunks removes a document's chunks and their FTS rows.
 func (w *writer) deleteChunks(docID int64) error {
-	n, err := deleteFTSRows(context.Background(), w, sqlChunksOfDoc, docID)
+	n, err := fts.DeleteRows(context.Background(), w, sqlChunksOfDoc, docID)
 	if err != nil || n == 0 {
 		return err
 	}
@@ -242,7 +244,7 @@ func (w *writer) write(p prepared) error {
 		if _, err := w.exec(sqlUpdateDoc, p.file.Size, p.file.Mtime, p.hash, p.doc.Title, w.tag, w.now, len(p.doc.Chunks), p.warnings, docID); err != nil {
 			return err
 		}
-		if err := w.writeMeta(docID, p.doc.Meta); err != nil {
+		if err := meta.Write(context.Background(), w, docID, p.doc.Meta); err != nil {
 			return err
 		}
 		w.dChunks += int64(len(p.doc.Chunks)) - oldChunks
@@ -255,7 +257,7 @@ func (w *writer) write(p prepared) error {
 		if docID, err = res.LastInsertId(); err != nil {
 			return err
 		}
-		if err := w.writeMeta(docID, p.doc.Meta); err != nil {
+		if err := meta.Write(context.Background(), w, docID, p.doc.Meta); err != nil {
 			return err
 		}
 		w.dDocs++
@@ -273,7 +275,7 @@ func (w *writer) write(p prepared) error {
 		if err != nil {
 			return err
 		}
-		if _, err := w.exec(sqlInsertFTS, rowID, p.fts[i][0], p.fts[i][1], p.fts[i][2]); err != nil {
+		if _, err := w.exec(fts.InsertSQL, rowID, p.fts[i][0], p.fts[i][1], p.fts[i][2]); err != nil {
 			return err
 		}
 	}

@@ -82,7 +82,7 @@ var Migrations = []string{
 	// The FTS table is rebuilt without contentless_delete: that option
 	// deletes by tombstones and leaves the removed rows' words in the file
 	// until a merge happens to rewrite their segment. Rows are now removed
-	// with FTS5's 'delete' command and the analysed text (see index/fts.go, ftsColumns),
+	// with FTS5's 'delete' command and the analysed text (see index/fts, Columns),
 	// which with secure-delete takes the words out at once. The rows are
 	// put back from the chunks table by Go code (the analyser is Go), from
 	// the chunk id in fts.rebuild_from.

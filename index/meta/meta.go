@@ -1,0 +1,188 @@
+// Package meta is what notes say of themselves (chunker.Meta: tags, a
+// date, aliases) as the library keeps it: written beside each document,
+// listed (the tag row), and turned into the SQL conditions of the search
+// filters (tag:, folder:, after:, before:). It runs statements it is
+// given a connection or transaction for; the schema is index/schema's.
+package meta
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"folio/chunker"
+	"folio/index/query"
+	"folio/index/schema"
+)
+
+// Execer is a connection, a transaction or a writer's statement cache.
+type Execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// Querier reads.
+type Querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+const (
+	sqlSetMeta = `UPDATE documents SET tags = ?, aliases = ?, date = ?, meta = ? WHERE id = ?`
+	sqlDelTags = `DELETE FROM tags WHERE doc_id = ?`
+	sqlAddTag  = `INSERT OR IGNORE INTO tags(tag, doc_id) VALUES(?, ?)`
+)
+
+// Write stores what a note says of itself beside its document row: the
+// joined columns for showing it, the tags table for finding it.
+func Write(ctx context.Context, ex Execer, docID int64, m chunker.Meta) error {
+	var date int64
+	if !m.Date.IsZero() {
+		date = m.Date.Unix()
+		if date == 0 {
+			date = 1 // the epoch itself is a date, not "none"
+		}
+	}
+	if _, err := ex.ExecContext(ctx, sqlSetMeta, schema.JoinPath(m.Tags), schema.JoinPath(m.Aliases), date, chunker.MetaVersion, docID); err != nil {
+		return err
+	}
+	if _, err := ex.ExecContext(ctx, sqlDelTags, docID); err != nil {
+		return err
+	}
+	for _, t := range m.Tags {
+		if _, err := ex.ExecContext(ctx, sqlAddTag, t, docID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TagCount is a tag and how many documents carry it.
+type TagCount struct {
+	Tag       string
+	Documents int
+}
+
+// Tags lists the library's tags, most used first (then by name).
+func Tags(ctx context.Context, q Querier) ([]TagCount, error) {
+	rows, err := q.QueryContext(ctx, `SELECT tag, count(*) AS n FROM tags GROUP BY tag ORDER BY n DESC, tag`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []TagCount
+	for rows.Next() {
+		var t TagCount
+		if err := rows.Scan(&t.Tag, &t.Documents); err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// DatedSQL is schema.DatedSQL over documents d, the indexed expression.
+var DatedSQL = strings.NewReplacer("date", "d.date", "mtime", "d.mtime").Replace(schema.DatedSQL)
+
+// FolderID finds the library folder a folder: filter names. notice is
+// set (and err nil) when none has the name: the search then finds
+// nothing and says why.
+type FolderID func(name string) (id int64, notice string, err error)
+
+// Conditions turns filters into SQL conditions on d (documents), each
+// starting with " AND".
+func Conditions(fs []query.Filter, folder FolderID) (cond string, args []any, notices []string, err error) {
+	var sb strings.Builder
+	for _, f := range fs {
+		not := ""
+		if f.Exclude {
+			not = "NOT "
+		}
+		switch f.Field {
+		case query.FieldTag:
+			// The tag itself and the tags nested under it: "a/" up to "a0"
+			// ('0' follows '/').
+			fmt.Fprintf(&sb, " AND d.id %sIN (SELECT doc_id FROM tags WHERE tag = ? OR (tag > ? AND tag < ?))", not)
+			args = append(args, f.Value, f.Value+"/", f.Value+"0")
+		case query.FieldFolder:
+			id, notice, err := folder(f.Value)
+			switch {
+			case err != nil:
+				return "", nil, nil, err
+			case notice != "" && f.Exclude:
+				continue // excluding what is not there excludes nothing
+			case notice != "":
+				notices = append(notices, notice)
+				sb.WriteString(" AND 0")
+			case f.Exclude:
+				sb.WriteString(" AND d.folder_id != ?")
+				args = append(args, id)
+			default:
+				sb.WriteString(" AND d.folder_id = ?")
+				args = append(args, id)
+			}
+		case query.FieldAfter, query.FieldBefore:
+			op := ">="
+			if (f.Field == query.FieldBefore) != f.Exclude {
+				op = "<"
+			}
+			fmt.Fprintf(&sb, " AND %s %s ?", DatedSQL, op)
+			args = append(args, f.At.Unix())
+		}
+	}
+	return sb.String(), args, notices, nil
+}
+
+// Narrowing is how the first stage applies filters: SQL conditions
+// joined to the FTS5 query (Filter, Args), or, when they select only a
+// few passages, those passages' row ids (Rows: " AND rowid IN (…)").
+type Narrowing struct {
+	Filter string
+	Args   []any
+	Rows   string
+}
+
+// FewRows is the most passages that are looked up one by one; FTS5
+// answers a rowid lookup in some 0.4 ms with a question's words, so past
+// this a join with the filters (one pass over the matches) costs less.
+const FewRows = 24
+
+// Narrow chooses how filters narrow the first stage; filter and args are
+// the conditions on d (documents) and f (folders). A tag on a note or two
+// selects a handful of passages: looking each up costs a fraction of
+// joining every match of the words with the filters (BenchmarkFilters,
+// rare-tag). The lookup stops after FewRows+1 rows, so it is cheap for a
+// common tag too.
+func Narrow(ctx context.Context, q Querier, fs []query.Filter, filter string, args []any) (Narrowing, error) {
+	nw := Narrowing{Filter: filter, Args: args}
+	tagged := false
+	for _, f := range fs {
+		tagged = tagged || f.Field == query.FieldTag && !f.Exclude
+	}
+	if !tagged || filter == "" {
+		return nw, nil
+	}
+	rows, err := q.QueryContext(ctx, `SELECT c.id FROM documents d JOIN folders f ON f.id = d.folder_id
+		JOIN chunks c ON c.doc_id = d.id WHERE 1`+filter+` LIMIT ?`, append(append([]any(nil), args...), FewRows+1)...)
+	if err != nil {
+		return nw, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nw, err
+		}
+		ids = append(ids, strconv.FormatInt(id, 10))
+	}
+	if err := rows.Err(); err != nil || len(ids) > FewRows {
+		return nw, err
+	}
+	if len(ids) == 0 {
+		// Nothing (FTS5 reads rowid IN (NULL) as no constraint at all).
+		return Narrowing{Rows: " AND 0"}, nil
+	}
+	return Narrowing{Rows: " AND rowid IN (" + strings.Join(ids, ",") + ")"}, nil
+}
