@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/BurntSushi/toml"
 	"gopkg.in/yaml.v3"
 )
 
@@ -41,14 +42,14 @@ const maxTags = 200
 // the #tags of its prose (code and HTML blocks are not the note's words).
 func readMeta(src *source, p *parsed) Meta {
 	var m Meta
-	if src.frontEnd > 0 && strings.HasPrefix(src.text, "---") {
+	if src.frontEnd > 0 {
 		block := src.text[strings.IndexByte(src.text, '\n')+1 : src.frontEnd]
 		if i := strings.LastIndexByte(block, '\n'); i >= 0 {
 			block = block[:i] // up to the closing fence
 		} else {
 			block = ""
 		}
-		m.fromYAML(block)
+		m.read(block, strings.HasPrefix(src.text, "+++"))
 	}
 	tags := map[string]bool{}
 	for _, t := range m.Tags {
@@ -79,11 +80,17 @@ func readMeta(src *source, p *parsed) Meta {
 	return m
 }
 
-// fromYAML reads the keys Folio uses; anything else in the block is the
-// note's own business.
-func (m *Meta) fromYAML(block string) {
+// read reads the keys Folio uses from YAML (or, for Hugo's +++ fences,
+// TOML) front matter; anything else in the block is the note's own
+// business.
+func (m *Meta) read(block string, isTOML bool) {
 	var fm map[string]any
-	if err := yaml.Unmarshal([]byte(block), &fm); err != nil {
+	if isTOML {
+		if _, err := toml.Decode(block, &fm); err != nil {
+			m.Problem = "front matter is not valid TOML (" + err.Error() + "); its tags, date and aliases are not read"
+			return
+		}
+	} else if err := yaml.Unmarshal([]byte(block), &fm); err != nil {
 		m.Problem = "front matter is not valid YAML (" + strings.TrimPrefix(err.Error(), "yaml: ") + "); its tags, date and aliases are not read"
 		return
 	}
@@ -172,19 +179,23 @@ var dateLayouts = []string{
 // quotes as strings when decoding into any, so strings are parsed here;
 // a YAML integer year (date: 2024) is a year too.
 func dateOf(v any) (time.Time, bool) {
+	year := func(y int64) (time.Time, bool) {
+		if y < 1000 || y > 9999 {
+			return time.Time{}, false
+		}
+		return time.Date(int(y), 1, 1, 0, 0, 0, 0, time.Local), true
+	}
 	switch t := v.(type) {
 	case time.Time:
 		return t, true
 	case int:
-		if t >= 1000 && t <= 9999 {
-			return time.Date(t, 1, 1, 0, 0, 0, 0, time.Local), true
-		}
-		return time.Time{}, false
+		return year(int64(t))
+	case int64: // TOML
+		return year(t)
 	case string:
 		s := strings.TrimSpace(t)
 		for _, l := range dateLayouts {
-			loc := time.Local
-			if d, err := time.ParseInLocation(l, s, loc); err == nil {
+			if d, err := time.ParseInLocation(l, s, time.Local); err == nil {
 				return d, true
 			}
 		}

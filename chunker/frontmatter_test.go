@@ -88,3 +88,10 @@ func TestDatesInTheFormsNotesUse(t *testing.T) {
 		t.Errorf("a date that is not one: %v %q", m.Date, m.Problem)
 	}
 }
+
+func TestTOMLFrontMatter(t *testing.T) {
+	_, m := meta(t, "+++\ntitle = \"Hugo page\"\ntags = [\"Go\", \"web\"]\ndate = 2023-05-02\n+++\n# Page\n\ntext\n")
+	if !reflect.DeepEqual(m.Tags, []string{"go", "web"}) || m.Date.Format("2006-01-02") != "2023-05-02" || m.Problem != "" {
+		t.Errorf("TOML: tags %q date %v problem %q", m.Tags, m.Date, m.Problem)
+	}
+}
