@@ -21,6 +21,7 @@ func runChunks(e *env, args []string) int {
 	overlap := fs.Int("overlap", def.Overlap, "sentences repeated between prose chunks (with --fixed: characters)")
 	fixed := fs.Int("fixed", 0, "cut every N characters instead (the baseline)")
 	asJSON := fs.Bool("json", false, "print one JSON object per chunk per line")
+	sweep := fs.Bool("sweep", false, "print what each target maximum ("+sweepList()+") does to the files: chunks, min, p50, p90, max, over the target")
 	names, err := parseFlags(fs, args)
 	if err != nil {
 		return exitError
@@ -35,6 +36,9 @@ func runChunks(e *env, args []string) int {
 	}
 	if *fixed > 0 {
 		opt = chunker.Options{Max: *fixed}
+	}
+	if *sweep {
+		return runSweep(e, names, opt, *asJSON)
 	}
 	status := exitOK
 	enc := json.NewEncoder(jsonWriter(e.stdout))
@@ -98,4 +102,53 @@ func printReport(w io.Writer, doc *chunker.Document, r chunker.Report, opt chunk
 	}
 	fmt.Fprintf(w, "  sentences separated %d of %d adjacent pairs · stored %.2fx the document\n", r.Adjacency.Separated, r.Adjacency.Pairs, stored)
 	fmt.Fprintf(w, "  coverage %d words, %d lost\n", r.Coverage.Words, r.Coverage.Lost)
+}
+
+func sweepList() string {
+	var s []string
+	for _, m := range chunker.SweepMaxes {
+		s = append(s, fmt.Sprint(m))
+	}
+	return strings.Join(s, ", ")
+}
+
+// runSweep is `folio chunks --sweep`: the design note's table of what a
+// chunk size does to these files, to choose one from a measured
+// distribution rather than a round number.
+func runSweep(e *env, names []string, opt chunker.Options, asJSON bool) int {
+	status := exitOK
+	var docs [][]byte
+	for _, name := range names {
+		data, err := files.ReadRegular(name)
+		if err != nil {
+			status = failIn(e, "chunks", fmt.Errorf("%s: %s", name, files.ErrorWords(err)))
+			continue
+		}
+		docs = append(docs, data)
+	}
+	if len(docs) == 0 {
+		return status
+	}
+	ctx, stop := interruptible() // many files at eight sizes take a while
+	defer stop()
+	rows, err := chunker.Sweep(ctx, docs, chunker.SweepMaxes, opt)
+	if err != nil {
+		return failIn(e, "chunks", err)
+	}
+	if asJSON {
+		enc := json.NewEncoder(jsonWriter(e.stdout))
+		for _, r := range rows {
+			if err := enc.Encode(r); err != nil {
+				return failIn(e, "chunks", err)
+			}
+		}
+		return status
+	}
+	fmt.Fprintf(e.stdout, "%s, min %d, overlap %d\n", plural(len(docs), "file"), opt.Min, opt.Overlap)
+	fmt.Fprintf(e.stdout, "%6s %7s %6s %6s %6s %7s  %s\n", "max", "chunks", "min", "p50", "p90", "max", "over the target")
+	for _, r := range rows {
+		s := r.Size
+		fmt.Fprintf(e.stdout, "%6d %7d %6d %6d %6d %7d  %d\n", r.Max, s.N, s.Min, s.P50, s.P90, s.Max, s.OverMax)
+	}
+	return status
 }
