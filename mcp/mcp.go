@@ -77,11 +77,11 @@ const instructions = `Folio searches the user's own Markdown notes, offline. Use
 
 const searchDescription = `Search the user's Markdown notes and get ranked passages, best first.
 
-query: words or a question (English, Arabic, Chinese). Passages holding more of the words rank higher, rare words counting most. Syntax: "exact phrase" and prefix* must match; -word excludes; in:word must be in the heading path. Unknown words are also searched as their closest known words (see "corrected").
+query: words or a question (English, Arabic, Chinese). Passages holding more of the words rank higher, rare words counting most. Syntax: "exact phrase" and prefix* must match; -word excludes; in:word must be in the heading path. Filters: tag:NAME (front-matter or #tag; tag:a also finds a/b), folder:NAME, after:YYYY-MM-DD and before:YYYY-MM-DD (also YYYY-MM, YYYY; the front-matter date, else the file's time), each negatable (-tag:draft); filters alone list the notes they select, newest first. Unknown words are also searched as their closest known words (see "corrected").
 limit: hits to return, 1 to 50 (default 10). A file's further passages are folded under its best one ("more").
 folder: only this library folder, by the name "folders" lists or by its path.
 
-Each hit has: citation (quote it), path (relative to folder), file (absolute; pass it to "read"), start_line/end_line (1-based, inclusive), heading_path, title, snippet, text (the passage, at most 4,000 characters; text_truncated when cut), stale (the file changed since it was indexed: lines are where the passage is now) and gone (the passage is no longer in the file). "refinements" are words the best passages use and the query does not: add one to narrow the search.`
+Each hit has: citation (quote it), path (relative to folder), file (absolute; pass it to "read"), start_line/end_line (1-based, inclusive), heading_path, title, tags, date (front matter), snippet, text (the passage, at most 4,000 characters; text_truncated when cut), stale (the file changed since it was indexed: lines are where the passage is now) and gone (the passage is no longer in the file). "refinements" are words the best passages use and the query does not: add one to narrow the search.`
 
 const readDescription = `Read exact lines of a note in the library, numbered as an editor counts.
 

@@ -40,6 +40,8 @@ type Hit struct {
 	Offline       bool     `json:"offline,omitempty" jsonschema:"the folder could not be read at its last scan"`
 	More          []string `json:"more,omitempty" jsonschema:"the file's other matching passages, as start-end lines"`
 	AlsoIn        []string `json:"also_in,omitempty" jsonschema:"the same passage in other files, folder/path:start-end"`
+	Tags          []string `json:"tags,omitempty" jsonschema:"the note's tags (front matter and inline #tags)"`
+	Date          string   `json:"date,omitempty" jsonschema:"the note's front-matter date (YYYY-MM-DD), absent when it has none"`
 }
 
 // SearchOutput is the search tool's structured answer.
@@ -109,6 +111,10 @@ func toHit(h index.Hit) Hit {
 		Snippet: h.Snippet.Text, Text: text, TextTruncated: cut, Stale: h.Stale, Gone: gone, Offline: h.Offline}
 	if out.HeadingPath == nil {
 		out.HeadingPath = []string{}
+	}
+	out.Tags = h.Tags
+	if h.Dated {
+		out.Date = h.Date.Format("2006-01-02")
 	}
 	for _, m := range h.More {
 		out.More = append(out.More, fmt.Sprintf("%d-%d", m.StartLine, m.EndLine))
