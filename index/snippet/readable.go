@@ -8,11 +8,13 @@ import (
 // Readable turns a chunk's Markdown into the text a snippet shows, for
 // reading rather than for the parser: a table's body rows become their
 // cells with the header's names ("Paracetamol · Dose 15 mg/kg · How often
-// every 4–6 hours"), code loses its fences and their info word, and links
-// and images become their text. The stored chunk is untouched; snippet
-// highlights are ranges of this text. The preview uses it too, for the
+// every 4–6 hours"), code loses its fences and their info word, links
+// and images become their text, and HTML comments, Liquid tags, template
+// expressions and heading attribute blocks go (StripMarkup). The stored
+// chunk is untouched; snippet highlights are ranges of this text. The preview uses it too, for the
 // paragraphs it lays out itself (right-to-left ones).
 func Readable(md string) string {
+	md = StripMarkup(md)
 	if !strings.ContainsAny(md, "|`~[<") {
 		return md // nothing to rewrite: most prose
 	}
