@@ -8,6 +8,7 @@ import (
 
 	"folio/index/query"
 	"folio/index/schema"
+	"folio/index/snippet"
 )
 
 // ExampleQueries picks up to n searches a newcomer could try, taken from
@@ -31,7 +32,7 @@ func (ix *Index) ExampleQueries(ctx context.Context, n int) ([]string, error) {
 		if err != nil {
 			continue // a gap at the end of the ids
 		}
-		heading := query.ExampleHeading(schema.SplitPath(path))
+		heading := query.ExampleHeading(snippet.Headings(schema.SplitPath(path)))
 		if heading == "" || seen[strings.ToLower(heading)] {
 			continue
 		}
