@@ -132,6 +132,78 @@ func StripMarkup(md string) string {
 	return b.String()
 }
 
+// CodeRanges returns the byte ranges of md that are code, in order: code
+// blocks, code spans with their backticks, <pre> and <script> blocks.
+func CodeRanges(md string) [][2]int {
+	if !strings.ContainsAny(md, "`~<\t") && !strings.Contains(md, "    ") {
+		return nil // no code can begin
+	}
+	code, _ := markupRanges([]byte(md))
+	return code
+}
+
+// ReplaceOutside replaces each match of re in s that does not begin in one
+// of the code ranges with repl of the match (its submatch indexes into s).
+func ReplaceOutside(re *regexp.Regexp, s string, code [][2]int, repl func(s string, m []int) string) string {
+	ms := re.FindAllStringSubmatchIndex(s, -1)
+	if ms == nil {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range ms {
+		if inRanges(code, m[0]) {
+			continue
+		}
+		b.WriteString(s[last:m[0]])
+		b.WriteString(repl(s, m))
+		last = m[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// codeSpans are the code spans of one line or cell, backticks included: a
+// run of backticks up to the next run of the same length (CommonMark's
+// rule, without a parse).
+func codeSpans(s string) [][2]int {
+	var out [][2]int
+	for i := 0; i < len(s); {
+		if s[i] != '`' || (i > 0 && s[i-1] == '\\') {
+			i++
+			continue
+		}
+		n, end := runLen(s, i), -1
+		for j := i + n; j < len(s); {
+			if s[j] != '`' {
+				j++
+				continue
+			}
+			m := runLen(s, j)
+			if m == n {
+				end = j + m
+				break
+			}
+			j += m
+		}
+		if end < 0 {
+			i += n // no closing run: the backticks are text
+			continue
+		}
+		out = append(out, [2]int{i, end})
+		i = end
+	}
+	return out
+}
+
+func runLen(s string, i int) int {
+	n := 0
+	for i+n < len(s) && s[i+n] == '`' {
+		n++
+	}
+	return n
+}
+
 // mayHaveMarkup is a quick look for what StripMarkup removes.
 func mayHaveMarkup(md string) bool {
 	return strings.Contains(md, "<!--") || strings.Contains(md, "{%") || strings.Contains(md, "{{") ||

@@ -68,6 +68,10 @@ func TestStripMarkupKeepsCode(t *testing.T) {
 			t.Errorf("code changed:\n got %q\nwant %q", got, md)
 		}
 	}
+	if got, want := Readable("Use `[x](y.md)` or ``![a](b.png)``, [`iter`](/pkg/iter) or [the guide](g.md)."),
+		"Use `[x](y.md)` or ``![a](b.png)``, `iter` or the guide."; got != want {
+		t.Errorf("links in code spans: got %q, want %q", got, want)
+	}
 	if got, want := StripMarkup("## Use `{#id}`"), "## Use `{#id}`"; got != want {
 		t.Errorf("an attribute block in code: got %q, want %q", got, want)
 	}

@@ -145,11 +145,16 @@ var (
 )
 
 // inlineText keeps the words of links, images and autolinks and drops
-// their Markdown.
+// their Markdown; in code spans they stay as written.
 func inlineText(s string) string {
 	if !strings.ContainsAny(s, "[<") {
 		return s
 	}
-	s = markdownLink.ReplaceAllString(s, "$1")
-	return autolink.ReplaceAllString(s, "$1")
+	if !strings.Contains(s, "`") {
+		s = markdownLink.ReplaceAllString(s, "$1")
+		return autolink.ReplaceAllString(s, "$1")
+	}
+	first := func(s string, m []int) string { return s[m[2]:m[3]] }
+	s = ReplaceOutside(markdownLink, s, codeSpans(s), first)
+	return ReplaceOutside(autolink, s, codeSpans(s), first)
 }
