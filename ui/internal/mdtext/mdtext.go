@@ -32,12 +32,20 @@ const (
 
 // ImagesAsText replaces each image with its alt text in brackets before
 // Fyne parses the Markdown: its image segments keep only the title
-// attribute, and Folio never loads an image anyway.
+// attribute, and Folio never loads an image anyway. Code shows them as written.
 func ImagesAsText(md string) string {
+	if !strings.Contains(md, "![") && !strings.Contains(md, "<") {
+		return md
+	}
 	// Fyne's Markdown shows no autolinks (<https://…>): as links, they do.
-	md = markdownAutolink.ReplaceAllString(md, "[$1]($1)")
-	return markdownImage.ReplaceAllStringFunc(md, func(img string) string {
-		alt := strings.TrimSpace(markdownImage.FindStringSubmatch(img)[1])
+	md = snippet.ReplaceOutside(markdownAutolink, md, snippet.CodeRanges(md), func(s string, m []int) string {
+		return "[" + s[m[2]:m[3]] + "](" + s[m[2]:m[3]] + ")"
+	})
+	if !strings.Contains(md, "![") {
+		return md
+	}
+	return snippet.ReplaceOutside(markdownImage, md, snippet.CodeRanges(md), func(s string, m []int) string {
+		alt := strings.TrimSpace(s[m[2]:m[3]])
 		if alt == "" {
 			alt = "image"
 		}
