@@ -21,6 +21,9 @@ var (
 	attributeBlock = regexp.MustCompile(`[ \t]*\{[ \t]*[#.][^\s{}]+(?:[ \t]+(?:[#.][^\s{}]+|[A-Za-z_][\w:-]*=(?:"[^"]*"|'[^']*'|[^\s{}"']+)))*[ \t]*\}[ \t]*$`)
 	// liquidTag is one {% … %} tag, on one line.
 	liquidTag = regexp.MustCompile(`\{%.*?%\}`)
+	// backslashEscape is Markdown's escape of a punctuation character,
+	// which a stored heading keeps.
+	backslashEscape = regexp.MustCompile("\\\\([!-/:-@\\[-`{-~])")
 	// quoted is a tag's quoted argument.
 	quoted = regexp.MustCompile(`"([^"]*)"|'([^']*)'`)
 	// endTag finds the end of a {% comment %} or {% raw %} block.
@@ -35,16 +38,19 @@ var (
 var markupParser = goldmark.New().Parser()
 
 // Heading is a stored heading (or a document title) as a person reads it:
-// without a trailing attribute block ("Runtime {#runtime}" → "Runtime")
-// and without Liquid tags. The chunker stores a heading's inline text,
+// without a trailing attribute block ("Runtime {#runtime}" → "Runtime"),
+// Markdown's backslash escapes ("\#ttsc" → "#ttsc") and Liquid tags. The chunker stores a heading's inline text,
 // code spans without their backticks, so nothing there tells code from
 // markup: {{ … }} is left as it is (Vue's and Go's templates are written in
 // headings as code), and only whole {% … %} tags are removed.
 func Heading(h string) string {
-	if !strings.Contains(h, "{") {
+	if !strings.ContainsAny(h, "{\\") {
 		return h
 	}
 	out := attributeBlock.ReplaceAllString(h, "")
+	if strings.Contains(out, "\\") {
+		out = backslashEscape.ReplaceAllString(out, "$1") // "\#ttsc" is "#ttsc"
+	}
 	if strings.Contains(out, "{%") {
 		out = strings.Join(strings.Fields(liquidTag.ReplaceAllString(out, " ")), " ")
 	}
