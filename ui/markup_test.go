@@ -25,6 +25,8 @@ The runtime traceback now indents goroutine frames. See the [runtime notes]({% p
 |---|---|
 | ![Goroutines by year](https://example.org/goroutines.png) | {{ site.note }}yearly |
 
+**\*Note:** frames are indented with a tab, not \*stars\*.
+
 Jekyll templates escape tags:
 
 ` + "```liquid\n{% raw %}{{ runtime.version }}{% endraw %}\n```\n"
@@ -51,13 +53,13 @@ func TestRawMarkupNeverShowsInTheWindow(t *testing.T) {
 		return true
 	})
 	for where, text := range map[string]string{"the result row": row, "the preview's heading": heading, "the preview": body} {
-		for _, raw := range []string{"{#", "<!--", "go.dev/issue", "{% include", "{% page", "slack_channel", "{{ site", "![", "](", "https://example.org"} {
+		for _, raw := range []string{"{#", "<!--", "go.dev/issue", "{% include", "{% page", "slack_channel", "\\*", "{{ site", "![", "](", "https://example.org"} {
 			if strings.Contains(text, raw) {
 				t.Errorf("%s shows %q: %q", where, raw, text)
 			}
 		}
 	}
-	for _, want := range []string{"runtime notes", "#go-runtime", "[Goroutines by year]", "yearly", "{% raw %}{{ runtime.version }}{% endraw %}"} {
+	for _, want := range []string{"*Note: frames are indented with a tab, not *stars*.", "runtime notes", "#go-runtime", "[Goroutines by year]", "yearly", "{% raw %}{{ runtime.version }}{% endraw %}"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the preview lacks %q: %q", want, body)
 		}

@@ -472,7 +472,11 @@ func (p *proseView) show(segs []widget.RichTextSegment) {
 	for _, s := range segs {
 		switch v := s.(type) {
 		case *widget.TextSegment:
-			runs = append(runs, flow.Run{Text: v.Text, Tag: segmentTag(v.Style)})
+			text := v.Text
+			if !v.Style.TextStyle.Monospace {
+				text = snippet.Unescape(text) // Fyne keeps Markdown's "\*"
+			}
+			runs = append(runs, flow.Run{Text: text, Tag: segmentTag(v.Style)})
 		case *widget.HyperlinkSegment:
 			runs = append(runs, flow.Run{Text: v.Text, Tag: tagLink + len(p.links)})
 			p.links = append(p.links, v.URL)

@@ -48,9 +48,8 @@ func Heading(h string) string {
 		return h
 	}
 	out := attributeBlock.ReplaceAllString(h, "")
-	if strings.Contains(out, "\\") {
-		out = backslashEscape.ReplaceAllString(out, "$1") // "\#ttsc" is "#ttsc"
-	}
+	out = Unescape(out) // "\#ttsc" is "#ttsc"
+
 	if strings.Contains(out, "{%") {
 		out = strings.Join(strings.Fields(liquidTag.ReplaceAllString(out, " ")), " ")
 	}
@@ -58,6 +57,15 @@ func Heading(h string) string {
 		return h // a heading of markup only: say what it is rather than nothing
 	}
 	return strings.TrimSpace(out)
+}
+
+// Unescape drops Markdown's backslash before a punctuation character
+// ("\*Note" → "*Note"), in text that is not code.
+func Unescape(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	return backslashEscape.ReplaceAllString(s, "$1")
 }
 
 // Headings is Heading for each heading of a path; it returns path itself

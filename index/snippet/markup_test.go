@@ -72,6 +72,9 @@ func TestStripMarkupKeepsCode(t *testing.T) {
 		"Use `[x](y.md)` or ``![a](b.png)``, `iter` or the guide."; got != want {
 		t.Errorf("links in code spans: got %q, want %q", got, want)
 	}
+	if got, want := Readable("A \\#hashtag and 1\\*2, `a\\*b`.\n    x\\.y"), "A #hashtag and 1*2, `a\\*b`.\n    x\\.y"; got != want {
+		t.Errorf("backslash escapes: got %q, want %q", got, want)
+	}
 	if got, want := StripMarkup("## Use `{#id}`"), "## Use `{#id}`"; got != want {
 		t.Errorf("an attribute block in code: got %q, want %q", got, want)
 	}

@@ -15,7 +15,7 @@ import (
 // paragraphs it lays out itself (right-to-left ones).
 func Readable(md string) string {
 	md = StripMarkup(md)
-	if !strings.ContainsAny(md, "|`~[<") {
+	if !strings.ContainsAny(md, "|`~[<\\") {
 		return md // nothing to rewrite: most prose
 	}
 	lines := strings.Split(md, "\n")
@@ -59,7 +59,7 @@ func Readable(md string) string {
 			writeRow(&b, header, nil) // a table of a header only
 		}
 		header = nil
-		b.WriteString(inlineText(line))
+		b.WriteString(proseText(line))
 		b.WriteByte('\n')
 	}
 	if header != nil && !headerShown {
@@ -145,16 +145,33 @@ var (
 )
 
 // inlineText keeps the words of links, images and autolinks and drops
-// their Markdown; in code spans they stay as written.
-func inlineText(s string) string {
-	if !strings.ContainsAny(s, "[<") {
+// their Markdown and backslash escapes; in code spans they stay as
+// written.
+func inlineText(s string) string { return inline(s, true) }
+
+// proseText is inlineText for a line of a passage: an indented one (code,
+// or a list's next lines) keeps its backslashes ("\\." in a pattern).
+func proseText(line string) string {
+	return inline(line, !strings.HasPrefix(line, "    ") && !strings.HasPrefix(line, "\t"))
+}
+
+func inline(s string, unescape bool) string {
+	if !strings.ContainsAny(s, "[<") && (!unescape || !strings.Contains(s, "\\")) {
 		return s
 	}
 	if !strings.Contains(s, "`") {
-		s = markdownLink.ReplaceAllString(s, "$1")
-		return autolink.ReplaceAllString(s, "$1")
+		s = autolink.ReplaceAllString(markdownLink.ReplaceAllString(s, "$1"), "$1")
+		if unescape {
+			s = Unescape(s)
+		}
+		return s
 	}
-	first := func(s string, m []int) string { return s[m[2]:m[3]] }
-	s = ReplaceOutside(markdownLink, s, codeSpans(s), first)
-	return ReplaceOutside(autolink, s, codeSpans(s), first)
+	s = ReplaceOutside(markdownLink, s, codeSpans(s), firstGroup)
+	s = ReplaceOutside(autolink, s, codeSpans(s), firstGroup)
+	if unescape {
+		s = ReplaceOutside(backslashEscape, s, codeSpans(s), firstGroup)
+	}
+	return s
 }
+
+func firstGroup(s string, m []int) string { return s[m[2]:m[3]] }
