@@ -218,10 +218,32 @@ func runLen(s string, i int) int {
 	return n
 }
 
-// mayHaveMarkup is a quick look for what StripMarkup removes.
+// mayHaveMarkup is a quick look for what StripMarkup removes, before a
+// parse: a {{ in a code span of its line (a tldr page's placeholders) is
+// not markup.
 func mayHaveMarkup(md string) bool {
-	return strings.Contains(md, "<!--") || strings.Contains(md, "{%") || strings.Contains(md, "{{") ||
-		(strings.Contains(md, "}") && (strings.Contains(md, "{#") || strings.Contains(md, "{.")))
+	if strings.Contains(md, "}") && (strings.Contains(md, "{#") || strings.Contains(md, "{.")) {
+		return true
+	}
+	for _, open := range []string{"<!--", "{%", "{{"} {
+		for rest, off := md, 0; ; {
+			i := strings.Index(rest, open)
+			if i < 0 {
+				break
+			}
+			at := off + i
+			ls := strings.LastIndexByte(md[:at], '\n') + 1
+			le := strings.IndexByte(md[at:], '\n')
+			if le < 0 {
+				le = len(md) - at
+			}
+			if !inRanges(codeSpans(md[ls:at+le]), at-ls) {
+				return true
+			}
+			rest, off = md[at+len(open):], at+len(open)
+		}
+	}
+	return false
 }
 
 // markupRanges parses md and returns, in order, the byte ranges that are
