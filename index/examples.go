@@ -8,6 +8,7 @@ import (
 
 	"folio/index/query"
 	"folio/index/schema"
+	"folio/index/snippet"
 )
 
 // ExampleQueries picks up to n searches a newcomer could try, taken from
@@ -51,7 +52,7 @@ func (ix *Index) ExampleQueries(ctx context.Context, n int) ([]string, error) {
 		if sample && users > 0 || fromFolder[folder] >= perFolder {
 			continue
 		}
-		heading := query.ExampleHeading(schema.SplitPath(path))
+		heading := query.ExampleHeading(snippet.Headings(schema.SplitPath(path)))
 		if heading == "" || seen[strings.ToLower(heading)] {
 			continue
 		}

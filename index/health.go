@@ -11,6 +11,7 @@ import (
 	"folio/chunker"
 	"folio/files"
 	"folio/index/schema"
+	"folio/index/snippet"
 )
 
 // Health describes the library's chunks: their sizes, the defects a
@@ -185,7 +186,7 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 				for _, p := range chunker.MeasureDefects(cd, opt).Defects.Problems {
 					c := cd.Chunks[p.Ordinal]
 					results[i].defects = append(results[i].defects, Defect{Kind: p.Kind, Folder: f.Path, Path: d.rel,
-						StartLine: c.StartLine, EndLine: c.EndLine, HeadingPath: c.Path})
+						StartLine: c.StartLine, EndLine: c.EndLine, HeadingPath: snippet.Headings(c.Path)})
 				}
 			}
 		}()

@@ -391,7 +391,8 @@ func scanHits(rows *sql.Rows, each func(Hit)) (int, error) {
 			h.Date = time.Unix(date, 0)
 		}
 		h.Score = -h.Score // bm25 is lower-is-better
-		h.HeadingPath = schema.SplitPath(path)
+		// Headings and title as a person reads them ({#id} and Liquid gone).
+		h.HeadingPath, h.Title = snippet.Headings(schema.SplitPath(path)), snippet.Heading(h.Title)
 		h.sig = dedup.Of(h.Text)
 		each(h)
 		n++
@@ -537,7 +538,7 @@ func (ix *Index) Section(ctx context.Context, chunkRowID int64) ([]SectionChunk,
 		if err := rows.Scan(&s.ChunkRowID, &s.Ordinal, &s.Kind, &s.StartLine, &s.EndLine, &path, &s.Text); err != nil {
 			return nil, fmt.Errorf("section of chunk %d: %w", chunkRowID, err)
 		}
-		s.HeadingPath = schema.SplitPath(path)
+		s.HeadingPath = snippet.Headings(schema.SplitPath(path))
 		out = append(out, s)
 	}
 	return out, rows.Err()

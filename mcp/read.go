@@ -13,6 +13,7 @@ import (
 	"folio/chunker"
 	"folio/files"
 	"folio/index"
+	"folio/index/snippet"
 )
 
 // ReadInput is the read tool's arguments.
@@ -220,7 +221,7 @@ func sectionAt(name string, data []byte, line int) (int, int, []string) {
 			start, end = min(start, c.StartLine), max(end, c.EndLine)
 		}
 	}
-	heading := at.Path
+	heading := snippet.Headings(at.Path) // as read: "Runtime", not "Runtime {#runtime}"
 	if heading == nil {
 		heading = []string{}
 	}

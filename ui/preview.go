@@ -354,6 +354,7 @@ func parseURL(u string) (*url.URL, error) { return url.Parse(u) }
 // renderMarkdown renders a chunk: pipe tables as a grid (Fyne's Markdown
 // has no tables), everything else as rich text.
 func renderMarkdown(md string) fyne.CanvasObject {
+	md = mdtext.Readable(md)
 	box := container.NewVBox()
 	var prose []string
 	flush := func() {
@@ -471,7 +472,11 @@ func (p *proseView) show(segs []widget.RichTextSegment) {
 	for _, s := range segs {
 		switch v := s.(type) {
 		case *widget.TextSegment:
-			runs = append(runs, flow.Run{Text: v.Text, Tag: segmentTag(v.Style)})
+			text := v.Text
+			if !v.Style.TextStyle.Monospace {
+				text = snippet.Unescape(text) // Fyne keeps Markdown's "\*"
+			}
+			runs = append(runs, flow.Run{Text: text, Tag: segmentTag(v.Style)})
 		case *widget.HyperlinkSegment:
 			runs = append(runs, flow.Run{Text: v.Text, Tag: tagLink + len(p.links)})
 			p.links = append(p.links, v.URL)

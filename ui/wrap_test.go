@@ -153,7 +153,7 @@ func shownText(md string) string {
 			}
 		}
 	}
-	add(safeSegments(widget.NewRichTextFromMarkdown(mdtext.ImagesAsText(mdtext.UnwrapParagraphs(md))).Segments))
+	add(safeSegments(widget.NewRichTextFromMarkdown(mdtext.ImagesAsText(mdtext.UnwrapParagraphs(mdtext.Readable(md)))).Segments))
 	return b.String()
 }
 

@@ -8,12 +8,14 @@ import (
 // Readable turns a chunk's Markdown into the text a snippet shows, for
 // reading rather than for the parser: a table's body rows become their
 // cells with the header's names ("Paracetamol · Dose 15 mg/kg · How often
-// every 4–6 hours"), code loses its fences and their info word, and links
-// and images become their text. The stored chunk is untouched; snippet
-// highlights are ranges of this text. The preview uses it too, for the
+// every 4–6 hours"), code loses its fences and their info word, links
+// and images become their text, and HTML comments, Liquid tags, template
+// expressions and heading attribute blocks go (StripMarkup). The stored
+// chunk is untouched; snippet highlights are ranges of this text. The preview uses it too, for the
 // paragraphs it lays out itself (right-to-left ones).
 func Readable(md string) string {
-	if !strings.ContainsAny(md, "|`~[<") {
+	md = StripMarkup(md)
+	if !strings.ContainsAny(md, "|`~[<\\") {
 		return md // nothing to rewrite: most prose
 	}
 	lines := strings.Split(md, "\n")
@@ -57,7 +59,7 @@ func Readable(md string) string {
 			writeRow(&b, header, nil) // a table of a header only
 		}
 		header = nil
-		b.WriteString(inlineText(line))
+		b.WriteString(proseText(line))
 		b.WriteByte('\n')
 	}
 	if header != nil && !headerShown {
@@ -143,11 +145,33 @@ var (
 )
 
 // inlineText keeps the words of links, images and autolinks and drops
-// their Markdown.
-func inlineText(s string) string {
-	if !strings.ContainsAny(s, "[<") {
+// their Markdown and backslash escapes; in code spans they stay as
+// written.
+func inlineText(s string) string { return inline(s, true) }
+
+// proseText is inlineText for a line of a passage: an indented one (code,
+// or a list's next lines) keeps its backslashes ("\\." in a pattern).
+func proseText(line string) string {
+	return inline(line, !strings.HasPrefix(line, "    ") && !strings.HasPrefix(line, "\t"))
+}
+
+func inline(s string, unescape bool) string {
+	if !strings.ContainsAny(s, "[<") && (!unescape || !strings.Contains(s, "\\")) {
 		return s
 	}
-	s = markdownLink.ReplaceAllString(s, "$1")
-	return autolink.ReplaceAllString(s, "$1")
+	if !strings.Contains(s, "`") {
+		s = autolink.ReplaceAllString(markdownLink.ReplaceAllString(s, "$1"), "$1")
+		if unescape {
+			s = Unescape(s)
+		}
+		return s
+	}
+	s = ReplaceOutside(markdownLink, s, codeSpans(s), firstGroup)
+	s = ReplaceOutside(autolink, s, codeSpans(s), firstGroup)
+	if unescape {
+		s = ReplaceOutside(backslashEscape, s, codeSpans(s), firstGroup)
+	}
+	return s
 }
+
+func firstGroup(s string, m []int) string { return s[m[2]:m[3]] }

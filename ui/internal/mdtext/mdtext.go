@@ -1,6 +1,6 @@
-// Package mdtext is the preview's plain text work on Markdown: paragraphs
-// reflowed, images as words, table rows split, and the bounds on what one
-// preview shows. It is pure: strings in, strings out.
+// Package mdtext is the preview's plain text work on Markdown: markup a
+// reader never sees removed, paragraphs reflowed, images as words, table
+// rows split, and the bounds on what one preview shows. It is pure: strings in, strings out.
 package mdtext
 
 import (
@@ -32,18 +32,32 @@ const (
 
 // ImagesAsText replaces each image with its alt text in brackets before
 // Fyne parses the Markdown: its image segments keep only the title
-// attribute, and Folio never loads an image anyway.
+// attribute, and Folio never loads an image anyway. Code shows them as written.
 func ImagesAsText(md string) string {
+	if !strings.Contains(md, "![") && !strings.Contains(md, "<") {
+		return md
+	}
 	// Fyne's Markdown shows no autolinks (<https://…>): as links, they do.
-	md = markdownAutolink.ReplaceAllString(md, "[$1]($1)")
-	return markdownImage.ReplaceAllStringFunc(md, func(img string) string {
-		alt := strings.TrimSpace(markdownImage.FindStringSubmatch(img)[1])
+	md = snippet.ReplaceOutside(markdownAutolink, md, snippet.CodeRanges(md), func(s string, m []int) string {
+		return "[" + s[m[2]:m[3]] + "](" + s[m[2]:m[3]] + ")"
+	})
+	if !strings.Contains(md, "![") {
+		return md
+	}
+	return snippet.ReplaceOutside(markdownImage, md, snippet.CodeRanges(md), func(s string, m []int) string {
+		alt := strings.TrimSpace(s[m[2]:m[3]])
 		if alt == "" {
 			alt = "image"
 		}
 		return "[" + alt + "]"
 	})
 }
+
+// Readable is a passage's Markdown without what its site generator reads
+// and a person does not (snippet.StripMarkup: HTML comments, Liquid tags,
+// template expressions, heading attribute blocks), code as written. The
+// preview renders this.
+func Readable(md string) string { return snippet.StripMarkup(md) }
 
 // UnwrapParagraphs joins the soft-wrapped lines of prose paragraphs, so
 // the preview reflows them to its own width (Fyne renders each source line
@@ -103,12 +117,15 @@ func IsDelimiterRow(line string) bool {
 	return strings.Contains(t, "-") && strings.Trim(t, "|-: \t") == ""
 }
 
+// TableCells splits a table row into the texts its cells show: an image
+// as its alt text in brackets (as in the preview's prose), a link as its
+// text, no comment or Liquid.
 func TableCells(line string) []string {
 	t := strings.TrimSpace(line)
 	t = strings.TrimSuffix(strings.TrimPrefix(t, "|"), "|")
 	cells := strings.Split(t, "|")
 	for i := range cells {
-		cells[i] = strings.TrimSpace(cells[i])
+		cells[i] = strings.TrimSpace(snippet.Readable(ImagesAsText(cells[i])))
 	}
 	return cells
 }
