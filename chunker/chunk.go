@@ -95,6 +95,9 @@ type Document struct {
 	// Omitted lists, in order, the runs of prose that no chunk holds on
 	// purpose.
 	Omitted []Omission
+	// Meta is what the note says of itself: tags, date, aliases
+	// (frontmatter.go).
+	Meta Meta
 }
 
 // Warnings says what of the file could not be indexed as it is, in
@@ -110,6 +113,9 @@ func (doc *Document) Warnings() string {
 		} else {
 			w = append(w, fmt.Sprintf("lines %d-%d: %s", o.StartLine, o.EndLine, o.Reason))
 		}
+	}
+	if doc.Meta.Problem != "" {
+		w = append(w, doc.Meta.Problem)
 	}
 	return strings.Join(w, "; ")
 }
@@ -184,6 +190,7 @@ func splitWith(prog *progress, sourceID string, data []byte, opt Options) (*Docu
 	}
 	doc := &Document{Source: sourceID, Text: src.text, InvalidBytes: src.invalidBytes}
 	doc.Title = documentTitle(sourceID, src, p)
+	doc.Meta = readMeta(src, p)
 
 	sp := &splitter{src: src, opt: opt}
 	sections := sp.collectSections(p, doc.Title)

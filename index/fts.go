@@ -40,7 +40,7 @@ type execer interface {
 }
 
 // deleteFTSRows removes the FTS rows of the chunks a query selects; the
-// query returns c.id, c.path, c.text and d.title.
+// query returns c.id, c.path, c.text and schema.FTSTitleSQL.
 func deleteFTSRows(ctx context.Context, tx execer, query string, args ...any) (int, error) {
 	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
@@ -134,7 +134,7 @@ func (ix *Index) rebuildBatch(ctx context.Context, last int64) (int64, bool, err
 		return 0, false, err
 	}
 	defer tx.Rollback()
-	rows, err := tx.QueryContext(ctx, `SELECT c.id, c.path, c.text, d.title FROM chunks c JOIN documents d ON d.id = c.doc_id
+	rows, err := tx.QueryContext(ctx, `SELECT c.id, c.path, c.text, `+schema.FTSTitleSQL+` FROM chunks c JOIN documents d ON d.id = c.doc_id
 		WHERE c.id > ? ORDER BY c.id LIMIT ?`, last, batch)
 	if err != nil {
 		return 0, false, err

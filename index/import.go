@@ -77,6 +77,8 @@ type known struct {
 	hash    string
 	chunker string
 	chunks  int64
+	meta    int    // chunker.MetaVersion its metadata was read with
+	aliases string // as stored (joined)
 }
 
 // prepared is a file read, hashed, chunked and analysed, ready to write.
@@ -87,6 +89,7 @@ type prepared struct {
 	doc       *chunker.Document
 	fts       [][3]string // analysed heading, title, body per chunk
 	touch     bool        // content unchanged: only size and mtime change
+	metaOnly  bool        // content unchanged, metadata read anew (doc holds it; chunks are not written)
 	skip      string      // reason, when the file cannot be indexed
 	keep      bool        // … for now: its old document stays (a hung read)
 	warnings  string
@@ -297,8 +300,16 @@ func (p *scanPlan) diff(list *files.Listing, sum *Summary) {
 	todoSet := map[string]bool{}
 	for _, f := range list.Files {
 		seen[f.Rel] = true
-		if k, ok := p.old[f.Rel]; ok && k.size == f.Size && k.mtime == f.Mtime && k.chunker == p.tag {
-			sum.Unchanged++
+		k, ok := p.old[f.Rel]
+		if ok && k.size == f.Size && k.mtime == f.Mtime && k.chunker == p.tag {
+			if k.meta >= chunker.MetaVersion {
+				sum.Unchanged++
+				continue
+			}
+			// Read by an older Folio: its metadata is read now, its
+			// chunks stay (they are not counted as text to delete).
+			p.todo = append(p.todo, f)
+			p.bytes += f.Size
 			continue
 		}
 		p.todo = append(p.todo, f)
@@ -437,6 +448,9 @@ func (s *scan) add(ctx context.Context, p prepared) error {
 	case p.touch:
 		s.sum.Unchanged++
 		err = s.w.touch(p)
+	case p.metaOnly:
+		s.sum.Unchanged++
+		err = s.w.updateMeta(p)
 	default:
 		if p.old == nil {
 			s.sum.Added++
@@ -527,7 +541,7 @@ func underAny(rel string, folders []string) bool {
 func (ix *Index) knownDocuments(ctx context.Context, folderID int64, only files.Scope) (map[string]*known, error) {
 	out := map[string]*known{}
 	read := func(query string, args ...any) error {
-		rows, err := ix.db.QueryContext(ctx, `SELECT id, rel_path, size, mtime, hash, chunker, n_chunks FROM documents WHERE folder_id = ?`+query, args...)
+		rows, err := ix.db.QueryContext(ctx, `SELECT id, rel_path, size, mtime, hash, chunker, n_chunks, meta, aliases FROM documents WHERE folder_id = ?`+query, args...)
 		if err != nil {
 			return classify(err)
 		}
@@ -535,7 +549,7 @@ func (ix *Index) knownDocuments(ctx context.Context, folderID int64, only files.
 		for rows.Next() {
 			k := &known{}
 			var rel string
-			if err := rows.Scan(&k.id, &rel, &k.size, &k.mtime, &k.hash, &k.chunker, &k.chunks); err != nil {
+			if err := rows.Scan(&k.id, &rel, &k.size, &k.mtime, &k.hash, &k.chunker, &k.chunks, &k.meta, &k.aliases); err != nil {
 				return classify(err)
 			}
 			out[rel] = k
@@ -582,7 +596,7 @@ func prepare(ctx context.Context, f files.Found, old *known, split func(context.
 	}
 	sum := sha256.Sum256(data)
 	p.hash = hex.EncodeToString(sum[:])
-	if old != nil && old.hash == p.hash && old.chunker == tag {
+	if old != nil && old.hash == p.hash && old.chunker == tag && old.meta >= chunker.MetaVersion {
 		p.touch = true
 		return p
 	}
@@ -597,13 +611,18 @@ func prepare(ctx context.Context, f files.Found, old *known, split func(context.
 	}
 	p.doc = doc
 	p.warnings = doc.Warnings()
+	if old != nil && old.hash == p.hash && old.chunker == tag {
+		p.metaOnly = true // the same chunks: only what the note says of itself is new
+		return p
+	}
+	title := schema.FTSTitle(doc.Title, doc.Meta.Aliases)
 	p.fts = make([][3]string, len(doc.Chunks))
 	for i, c := range doc.Chunks {
 		if i%64 == 0 && ctx.Err() != nil {
 			p.cancelled = true
 			return p
 		}
-		p.fts[i] = ftsColumns(c.Path, doc.Title, c.Text)
+		p.fts[i] = ftsColumns(c.Path, title, c.Text)
 	}
 	return p
 }

@@ -13,6 +13,7 @@ import (
 
 	"folio/chunker"
 	"folio/files"
+	"folio/index/schema"
 )
 
 // Folder is one root of the library.
@@ -195,7 +196,7 @@ func (ix *Index) RemoveFolder(ctx context.Context, dir string) error {
 	if err := setPurgeMode(ctx, tx, mode); err != nil {
 		return fmt.Errorf("remove %s: %w", dir, classify(err))
 	}
-	if _, err := deleteFTSRows(ctx, tx, `SELECT c.id, c.path, c.text, d.title FROM chunks c JOIN documents d ON d.id = c.doc_id
+	if _, err := deleteFTSRows(ctx, tx, `SELECT c.id, c.path, c.text, `+schema.FTSTitleSQL+` FROM chunks c JOIN documents d ON d.id = c.doc_id
 		WHERE d.folder_id = ?`, f.ID); err != nil {
 		return fmt.Errorf("remove %s: %w", dir, classify(err))
 	}

@@ -188,7 +188,8 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	start := time.Now()
 	res := &Results{}
 	q := query.Parse(input)
-	if q.Empty() {
+	res.Filters = append(append([]query.Filter(nil), q.Filters...), opt.Filters...)
+	if q.Empty() && len(res.Filters) == 0 {
 		res.Elapsed = time.Since(start)
 		return res, nil
 	}
@@ -208,6 +209,19 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	filter, args, err := ix.filters(ctx, opt)
 	if err != nil {
 		return nil, err
+	}
+	fcond, fargs, notices, err := ix.filterSQL(ctx, res.Filters)
+	if err != nil {
+		return nil, fmt.Errorf("search %q: %w", input, err)
+	}
+	filter, args, res.Notices = filter+fcond, append(args, fargs...), notices
+	if q.Empty() {
+		// Filters alone: the notes they select, each once.
+		if err := ix.listDocuments(ctx, filter, args, opt, res); err != nil {
+			return nil, fmt.Errorf("search %q: %w", input, classify(err))
+		}
+		res.Elapsed = time.Since(start)
+		return res, nil
 	}
 	st, err := ix.queryStats(ctx, &q)
 	if err != nil {
@@ -248,6 +262,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		passages[i].lang = ix.langs.Of(passages[i].ChunkRowID, passages[i].Text)
 	}
 	ranked := rerank(rq, passages, weights, opt.Explain)
+	sortHits(ranked, opt.Sort)
 	pageHits := fold(ranked, opt.PerFile)
 	if res.Corrections != nil {
 		res.Corrections = surfaceForms(res.Corrections, pageHits)
@@ -354,17 +369,22 @@ func (ix *Index) candidates(ctx context.Context, expr, filter string, args []any
 
 // hitColumns are what a hit is read from; scanHits reads them and a score.
 const hitColumns = `c.id, c.chunk_id, c.kind, c.path, c.section, c.start_line, c.end_line, c.text, c.doc_id,
-	d.rel_path, d.title, f.path, f.offline != '', f.sample, d.size, d.mtime`
+	d.rel_path, d.title, f.path, f.offline != '', f.sample, d.size, d.mtime, d.date, d.tags`
 
 func scanHits(rows *sql.Rows, each func(Hit)) (int, error) {
 	defer rows.Close()
 	n := 0
 	for rows.Next() {
 		var h Hit
-		var path string
+		var path, tags string
+		var date int64
 		if err := rows.Scan(&h.ChunkRowID, &h.ChunkID, &h.Kind, &path, &h.Section, &h.StartLine, &h.EndLine, &h.Text, &h.doc,
-			&h.Path, &h.Title, &h.Folder, &h.Offline, &h.Sample, &h.docSize, &h.docMTime, &h.Score); err != nil {
+			&h.Path, &h.Title, &h.Folder, &h.Offline, &h.Sample, &h.docSize, &h.docMTime, &date, &tags, &h.Score); err != nil {
 			return n, err
+		}
+		h.Tags, h.Dated, h.Date = schema.SplitPath(tags), date != 0, time.Unix(0, h.docMTime)
+		if h.Dated {
+			h.Date = time.Unix(date, 0)
 		}
 		h.Score = -h.Score // bm25 is lower-is-better
 		h.HeadingPath = schema.SplitPath(path)

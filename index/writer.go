@@ -30,7 +30,7 @@ type writer struct {
 }
 
 const (
-	sqlChunksOfDoc  = `SELECT c.id, c.path, c.text, d.title FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.doc_id = ?`
+	sqlChunksOfDoc  = `SELECT c.id, c.path, c.text, ` + schema.FTSTitleSQL + ` FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.doc_id = ?`
 	sqlDocByPath    = `SELECT id, n_chunks, size FROM documents WHERE folder_id = ? AND rel_path = ?`
 	sqlDocByID      = `SELECT n_chunks, size FROM documents WHERE id = ?`
 	sqlDeleteChunks = `DELETE FROM chunks WHERE doc_id = ?`
@@ -242,6 +242,9 @@ func (w *writer) write(p prepared) error {
 		if _, err := w.exec(sqlUpdateDoc, p.file.Size, p.file.Mtime, p.hash, p.doc.Title, w.tag, w.now, len(p.doc.Chunks), p.warnings, docID); err != nil {
 			return err
 		}
+		if err := w.writeMeta(docID, p.doc.Meta); err != nil {
+			return err
+		}
 		w.dChunks += int64(len(p.doc.Chunks)) - oldChunks
 		w.dBytes += p.file.Size - oldSize
 	case errors.Is(err, sql.ErrNoRows):
@@ -250,6 +253,9 @@ func (w *writer) write(p prepared) error {
 			return err
 		}
 		if docID, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		if err := w.writeMeta(docID, p.doc.Meta); err != nil {
 			return err
 		}
 		w.dDocs++

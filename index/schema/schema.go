@@ -14,7 +14,7 @@ import (
 )
 
 // Version is stored in PRAGMA user_version: len(Migrations).
-const Version = 2
+const Version = 3
 
 // ApplicationID marks a SQLite file as a Folio library (PRAGMA
 // application_id, bytes 68–71 of the header): "Foli".
@@ -111,6 +111,43 @@ var Migrations = []string{
 		pid INTEGER NOT NULL,
 		started INTEGER NOT NULL
 	);`,
+
+	// 2 → 3: what notes say of themselves (front matter, #tags), for
+	// filters. meta is the chunker.MetaVersion a document's metadata was
+	// read with: 0 for every existing one, so the next scan reads it
+	// without re-chunking. tags and aliases are joined with PathSep;
+	// date is the front matter's (Unix seconds, 0 when none). The tags
+	// table is the inverted list a tag: filter and the tag row read.
+	`ALTER TABLE documents ADD COLUMN tags TEXT NOT NULL DEFAULT '';
+	ALTER TABLE documents ADD COLUMN aliases TEXT NOT NULL DEFAULT '';
+	ALTER TABLE documents ADD COLUMN date INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE documents ADD COLUMN meta INTEGER NOT NULL DEFAULT 0;
+	CREATE TABLE tags(
+		tag TEXT NOT NULL,
+		doc_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+		PRIMARY KEY(tag, doc_id)
+	) WITHOUT ROWID;
+	CREATE INDEX tags_doc ON tags(doc_id);
+	CREATE INDEX documents_dated ON documents(` + DatedSQL + `);`,
+}
+
+// DatedSQL is a document's date in Unix seconds: its front matter's, else
+// its file's modification time (stored in nanoseconds). The same
+// expression is indexed (documents_dated) and filtered on, so that date
+// filters can use the index.
+const DatedSQL = `CASE WHEN date != 0 THEN date ELSE mtime / 1000000000 END`
+
+// FTSTitleSQL is what a document's rows hold in the FTS title column, as
+// SQL over documents d: the title and the aliases. FTSTitle is the same
+// in Go; a delete must give FTS5 the very text that was inserted.
+const FTSTitleSQL = `d.title || CASE WHEN d.aliases = '' THEN '' ELSE ' ' || replace(d.aliases, char(31), ' ') END`
+
+// FTSTitle is FTSTitleSQL in Go.
+func FTSTitle(title string, aliases []string) string {
+	if len(aliases) == 0 {
+		return title
+	}
+	return title + " " + strings.Join(aliases, " ")
 }
 
 // PathSep joins heading paths in the chunks table; it cannot occur in a

@@ -1,0 +1,104 @@
+package index
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"folio/internal/testutil"
+)
+
+// A library written before front matter was read (schema 2, committed in
+// testdata) upgrades in place: the next scan reads every note's tags,
+// date and aliases without re-chunking one of them.
+func TestLibraryV2UpgradesInPlace(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "library-v2.db"))
+	must(t, err)
+	path := filepath.Join(t.TempDir(), "old.db")
+	must(t, os.WriteFile(path, data, 0o600))
+	ix, err := Open(path)
+	must(t, err)
+	defer ix.Close()
+	ctx := context.Background()
+	var version int
+	must(t, ix.db.QueryRow(`PRAGMA user_version`).Scan(&version))
+	if version != SchemaVersion {
+		t.Fatalf("schema %d after open, want %d", version, SchemaVersion)
+	}
+	// The notes as they were when the library was written: the same bytes
+	// and times, in a folder of this test's own.
+	notes := filepath.Join(t.TempDir(), "notes")
+	for rel, text := range map[string]string{
+		"leave.md": "", "draft.md": "", "broken.md": "", "sub/fever.md": "",
+	} {
+		b, err := os.ReadFile(filepath.Join("testdata", "v2notes", rel))
+		must(t, err)
+		text = string(b)
+		testutil.WriteFile(t, filepath.Join(notes, rel), text)
+		var mtime int64
+		must(t, ix.db.QueryRow(`SELECT mtime FROM documents WHERE rel_path = ?`, rel).Scan(&mtime))
+		must(t, os.Chtimes(filepath.Join(notes, rel), time.Unix(0, mtime), time.Unix(0, mtime)))
+	}
+	_, err = ix.db.Exec(`UPDATE folders SET path = ?`, notes)
+	must(t, err)
+	chunksBefore := chunkRows(t, ix)
+	if r := search(t, ix, "leave tag:policy"); len(r.Hits) != 0 {
+		t.Errorf("tags known before the scan read them: %+v", r.Hits)
+	}
+
+	sum, err := ix.Scan(ctx, ImportOptions{})
+	must(t, err)
+	if sum.Added != 0 || sum.Updated != 0 || sum.Chunks != 0 {
+		t.Errorf("the upgrade re-chunked notes: %+v", sum)
+	}
+	if after := chunkRows(t, ix); !reflect.DeepEqual(after, chunksBefore) {
+		t.Errorf("chunks changed:\n%q\n%q", chunksBefore, after)
+	}
+	if got := paths(search(t, ix, "sick leave tag:policy")); len(got) != 2 || got[0] != "notes/leave.md" || got[1] != "notes/leave.md" {
+		t.Errorf("tag:policy after the upgrade: %q", got)
+	}
+	if got := paths(search(t, ix, "dose tag:paediatrics")); !reflect.DeepEqual(got, []string{"notes/sub/fever.md"}) {
+		t.Errorf("an inline #tag after the upgrade: %q", got)
+	}
+	if got := paths(search(t, ix, "visas after:2025-01")); !reflect.DeepEqual(got, []string{"notes/draft.md"}) {
+		t.Errorf("a front-matter date after the upgrade: %q", got)
+	}
+	if got := paths(search(t, ix, "time off")); len(got) == 0 || got[0] != "notes/leave.md" {
+		t.Errorf("an alias after the upgrade: %q", got)
+	}
+	var warnings string
+	must(t, ix.db.QueryRow(`SELECT warnings FROM documents WHERE rel_path = 'broken.md'`).Scan(&warnings))
+	if !strings.Contains(warnings, "front matter") {
+		t.Errorf("broken front matter: warnings %q", warnings)
+	}
+	if r := search(t, ix, "budget"); len(r.Hits) != 1 {
+		t.Errorf("the note with broken front matter is still found: %d hits", len(r.Hits))
+	}
+	// The next scan has nothing to do.
+	sum, err = ix.Scan(ctx, ImportOptions{})
+	must(t, err)
+	if sum.Unchanged != 4 || sum.Added+sum.Updated != 0 {
+		t.Errorf("second scan: %+v", sum)
+	}
+	must(t, ix.IntegrityCheck(ctx))
+}
+
+// chunkRows is every chunk's row id, id and text: what a re-chunk changes.
+func chunkRows(t *testing.T, ix *Index) []string {
+	t.Helper()
+	rows, err := ix.db.Query(`SELECT id, chunk_id, text FROM chunks ORDER BY id`)
+	must(t, err)
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id int64
+		var cid, text string
+		must(t, rows.Scan(&id, &cid, &text))
+		out = append(out, cid+"|"+text)
+	}
+	return out
+}
