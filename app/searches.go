@@ -21,7 +21,7 @@ The query:
   -word                 passages without the word
   in:word               the word in the heading path
   tag:NAME              notes with the tag (front matter tags, or an inline #tag);
-                        tag:a also finds the nested tags a/b, a/b/c
+                        nested tags: tag:a/b; tag:a also finds a/b and a/b/c
   folder:NAME           one library folder, by the name citations show or its path
                         (folder:"My notes" when the name has spaces)
   after:DATE            notes dated on or after DATE; before:DATE  dated before it
