@@ -1,6 +1,7 @@
-// Package histogram draws the Health panel's chunk size distribution: a
-// bar per size bin with its count above and its range below.
-package histogram
+// Package healthview is the Health panel's content: the chunk size
+// histogram (a bar per size bin, its count above and its range below),
+// the defects with their citations, skipped files and folder sizes.
+package healthview
 
 import (
 	"fmt"
@@ -20,8 +21,8 @@ type Histogram struct {
 	bins []index.Bin
 }
 
-// New is a histogram of bins.
-func New(bins []index.Bin) *Histogram {
+// NewHistogram is a histogram of bins.
+func NewHistogram(bins []index.Bin) *Histogram {
 	h := &Histogram{bins: bins}
 	h.ExtendBaseWidget(h)
 	return h
