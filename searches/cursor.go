@@ -40,3 +40,35 @@ func (c *Cursor) Shown() string {
 	}
 	return c.items[c.at]
 }
+
+// Walker is the history walk of a search field: Up (back) in the empty
+// field starts it, Up and Down go on while the field shows what the walk
+// put there, and any edit ends it.
+type Walker struct {
+	History func() []string // newest first, read as a walk starts
+	c       *Cursor
+}
+
+// Step is the key Up (back) or Down in a field showing field: show is what
+// the field shows next when moved; handled is false when the key is not
+// the walk's (the results take it).
+func (w *Walker) Step(field string, back bool) (show string, moved, handled bool) {
+	if w.c == nil || field != w.c.Shown() {
+		if field != "" || !back || w.History == nil {
+			w.c = nil
+			return "", false, false
+		}
+		w.c = NewCursor(w.History())
+	}
+	q, ok := w.c.Forward()
+	if back {
+		q, ok = w.c.Back()
+	}
+	if !ok {
+		return "", false, back // at the oldest: stay; at the empty field: Down is the results'
+	}
+	return q, true, true
+}
+
+// Walking reports whether q is what the walk put in the field.
+func (w *Walker) Walking(q string) bool { return w.c != nil && q == w.c.Shown() }

@@ -45,16 +45,22 @@ func (e *searchEntry) TypedShortcut(s fyne.Shortcut) {
 	e.Entry.TypedShortcut(s)
 }
 
-// TypedKey moves through the results with Up and Down. Esc takes back
+// TypedKey moves through the results with Up and Down, or through the
+// history from an empty field (walkHistory). Esc takes back
 // the refinement chip last added (refinementBar.back), else clears.
 func (e *searchEntry) TypedKey(k *fyne.KeyEvent) {
 	switch k.Name {
 	case fyne.KeyDown:
-		e.w.results.move(1)
+		if !e.w.walkHistory(false) {
+			e.w.results.move(1)
+		}
 	case fyne.KeyUp:
-		e.w.results.move(-1)
+		if !e.w.walkHistory(true) {
+			e.w.results.move(-1)
+		}
 	case fyne.KeyEscape:
 		if !e.w.refine.back() {
+			e.w.remember()
 			e.SetText("")
 		}
 	case fyne.KeyF1:
@@ -147,12 +153,10 @@ func newResultList(w *Window) *resultList {
 func (r *resultList) showMore() {
 	w := r.w
 	q, scope, seq, n := w.lastQuery, w.scope.Load(), w.searchSeq.Load(), len(r.page)
+	opt := w.searchOptions()
+	opt.Limit, opt.Refine = n+w.resultsLimit(), false
 	r.more.Disable()
 	w.spawn(func() {
-		opt := index.SearchOptions{Limit: n + w.resultsLimit(), SnippetWidth: 200}
-		if scope != nil {
-			opt.Folder = scope.Path
-		}
 		res, err := w.lib.Search(w.bgCtx, q, opt)
 		w.do(func() {
 			r.more.Enable()
