@@ -60,9 +60,12 @@ func (w *Walker) Step(field string, back bool) (show string, moved, handled bool
 		}
 		w.c = NewCursor(w.History())
 	}
-	q, ok := w.c.Forward()
+	var q string
+	var ok bool
 	if back {
 		q, ok = w.c.Back()
+	} else {
+		q, ok = w.c.Forward()
 	}
 	if !ok {
 		return "", false, back // at the oldest: stay; at the empty field: Down is the results'

@@ -261,3 +261,27 @@ func TestTheCursorWalksBackAndForwardToTheEmptyField(t *testing.T) {
 		t.Error("an empty history walked back")
 	}
 }
+
+func TestTheWalkerStartsInAnEmptyFieldAndEndsOnAnEdit(t *testing.T) {
+	w := &Walker{History: func() []string { return []string{"new", "old"} }}
+	step := func(field string, back bool) string {
+		q, moved, handled := w.Step(field, back)
+		return fmt.Sprintf("%s %v %v", q, moved, handled)
+	}
+	got := []string{
+		step("typed", true), // not empty: the results' key
+		step("", false),     // Down in the empty field: the results'
+		step("", true),      // → new
+		step("new", true),   // → old
+		step("old", true),   // the oldest: stays, handled
+		step("old", false),  // → new
+		step("new", false),  // → empty
+		step("", false),     // the empty field: the results'
+		step("", true),      // → new again
+		step("edited", true),
+	}
+	want := []string{" false false", " false false", "new true true", "old true true", " false true", "new true true", " true true", " false false", "new true true", " false false"}
+	if !slices.Equal(got, want) {
+		t.Errorf("steps\n%q\nwant\n%q", got, want)
+	}
+}

@@ -78,7 +78,7 @@ type Window struct {
 	scope   atomic.Pointer[index.Folder]
 	filters *filterbar.Bar
 	store   *searches.Store  // the history and saved searches (nil: none could be kept)
-	walk    *searches.Walker  // Up and Down in an empty field (walkHistory)
+	walk    *searches.Walker // Up and Down in an empty field (walkHistory)
 	saved   *filterbar.SavedList
 	// "Also searched: ibuprofen" and a button to search what was typed.
 	correction *fyne.Container
