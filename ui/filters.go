@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,6 +15,7 @@ import (
 	"folio/index/query"
 	"folio/searches"
 	"folio/ui/internal/filterbar"
+	"folio/ui/internal/healthview"
 )
 
 // newFilters builds the filter row and opens the history and saved
@@ -24,6 +26,8 @@ func (w *Window) newFilters() {
 	f.OnUnscope = func() { w.library.unscope() }
 	f.OnRemoveTyped = func(fl query.Filter) { w.search.SetText(filterbar.RemoveTyped(w.search.Text, fl)) }
 	w.filters = f
+	// Beside the sort order, where the top row has no width to spare.
+	f.Actions.Add(widget.NewButtonWithIcon("Save search…", theme.DocumentSaveIcon(), w.saveSearch))
 	w.walk = &searches.Walker{History: func() []string { return w.store.History() }}
 	w.saved = filterbar.NewSavedList()
 	w.saved.OnRun = func(s searches.Saved) { w.runQuery(s.Query, s.Sort) }
@@ -59,7 +63,21 @@ func (w *Window) loadTags() {
 
 // currentQuery is the search as it can be typed again: the field's text
 // with the chips' filters (a saved search, a history entry).
-func (w *Window) currentQuery() string { return w.filters.Query(w.search.Text) }
+func (w *Window) currentQuery() string { return w.filters.Query(w.withScope(w.search.Text)) }
+
+// withScope is q with the folder clicked in the sidebar as folder:NAME
+// (by the name the sidebar shows; the sample by its path).
+func (w *Window) withScope(q string) string {
+	f := w.scope.Load()
+	if f == nil {
+		return q
+	}
+	name := folderName(*f)
+	if f.Sample {
+		name = f.Path
+	}
+	return strings.TrimSpace(q + " " + query.Filter{Field: query.FieldFolder, Value: name}.String())
+}
 
 // remember keeps the search shown in the history: when a result is
 // opened, the field is cleared, or another search replaces it. Searches
@@ -68,7 +86,7 @@ func (w *Window) remember() {
 	if w.store == nil || w.lastQuery == "" && len(w.filters.Filters()) == 0 {
 		return
 	}
-	q := w.filters.Query(w.lastQuery)
+	q := w.filters.Query(w.withScope(w.lastQuery))
 	w.spawn(func() {
 		if err := w.store.Remember(q); err != nil {
 			w.do(func() { w.status.SetText("The search history could not be saved: " + err.Error()) })
@@ -140,7 +158,7 @@ func (w *Window) saveSearch() {
 	shown.Wrapping = fyne.TextWrapWord
 	d, save := w.showChecked("Save search", "Save", container.NewVBox(name, shown), func() error {
 		if err := w.store.Add(searches.Saved{Name: name.Text, Query: q, Sort: sort}); err != nil {
-			return errors.New(capitalise(err.Error()) + ".")
+			return errors.New(healthview.Capitalise(err.Error()) + ".")
 		}
 		w.remember()
 		w.showSaved()

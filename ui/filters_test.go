@@ -143,6 +143,7 @@ func TestTheDateChoiceAndCustomDatesValidatedInPlace(t *testing.T) {
 	if !w.filters.Dates.Visible() {
 		t.Fatal("Custom shows no date fields")
 	}
+	w.win.Canvas().Focus(w.filters.After)
 	test.Type(w.filters.After, "2024-13")
 	texts := fynetest.Texts(w.filters.Dates)
 	if !strings.Contains(texts, `"2024-13" is not a date`) {
@@ -153,10 +154,14 @@ func TestTheDateChoiceAndCustomDatesValidatedInPlace(t *testing.T) {
 	if texts := fynetest.Texts(w.filters.Dates); !strings.Contains(texts, "the first date must come earlier") {
 		t.Errorf("dates the wrong way round: %q", texts)
 	}
+	w.win.Canvas().Focus(w.filters.Before)
 	w.filters.Before.SetText("2025")
 	waitFor(t, "the 2024 note", func() bool {
 		return onUI(w, func() bool { return slices.Equal(shownPaths(w), []string{"policy.md"}) })
 	})
+	if w.win.Canvas().Focused() != w.filters.Before {
+		t.Errorf("the search took the keyboard from the date being typed: %T", w.win.Canvas().Focused())
+	}
 	if got := chipLabels(w); !slices.Equal(got, []string{"from 2024", "before 2025"}) {
 		t.Errorf("chips %q", got)
 	}
@@ -272,7 +277,8 @@ func TestKeepNoSearchHistoryInPreferences(t *testing.T) {
 // taken name is said in the dialog, which stays open. The sidebar lists
 // the saved search: a click runs it, its bin deletes it.
 func TestSaveSearchNamesItAndTheSidebarRunsAndDeletesIt(t *testing.T) {
-	w, _ := taggedWindow(t)
+	w, dir := taggedWindow(t)
+	w.library.list.Select(0) // the folder scope is saved too
 	w.store.Add(searches.Saved{Name: "Taken", Query: "x"})
 	w.showSaved()
 	test.Type(w.search, "annual leave")
@@ -295,7 +301,7 @@ func TestSaveSearchNamesItAndTheSidebarRunsAndDeletesIt(t *testing.T) {
 		t.Fatal("the dialog is still open after a good name")
 	}
 	s, ok := w.store.Find("policies by date")
-	if !ok || s.Query != "annual leave tag:policy" || s.Sort != index.SortDate {
+	if !ok || s.Query != "annual leave folder:"+filepath.Base(dir)+" tag:policy" || s.Sort != index.SortDate {
 		t.Fatalf("saved %+v %v", s, ok)
 	}
 	if names := w.saved.Names(); !slices.Equal(names, []string{"Taken", "Policies by date"}) {
@@ -307,7 +313,8 @@ func TestSaveSearchNamesItAndTheSidebarRunsAndDeletesIt(t *testing.T) {
 	w.search.SetText("")
 	run, del := w.saved.Row("Policies by date")
 	test.Tap(run)
-	if w.search.Text != "annual leave tag:policy" || w.filters.Sort() != index.SortDate {
+	w.library.unscope()
+	if w.search.Text != s.Query || w.filters.Sort() != index.SortDate {
 		t.Errorf("running it set %q sorted %q", w.search.Text, w.filters.Sort())
 	}
 	waitFor(t, "its results, newest first", func() bool {

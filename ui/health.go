@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -47,12 +46,4 @@ func (w *Window) showHealth() {
 func (w *Window) healthView(h *index.Health) fyne.CanvasObject {
 	return healthview.New(h, func(path string, line int) error { return w.openInShell(path, line) },
 		func(err error) { w.showProblem("The file could not be opened.", err, "") })
-}
-
-// capitalise starts s with a capital letter (an error said as a sentence).
-func capitalise(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -136,8 +136,11 @@ func newResultList(w *Window) *resultList {
 			r.w.preview.show(r.hits[id])
 		}
 		// After a click, typing still goes to the search and Up/Down
-		// still move the selection (the search field handles both).
-		r.w.win.Canvas().Focus(r.w.search)
+		// still move the selection (the search field handles both); a
+		// date being typed keeps the keyboard as its search selects.
+		if _, typing := r.w.win.Canvas().Focused().(*widget.Entry); !typing {
+			r.w.win.Canvas().Focus(r.w.search)
+		}
 	}
 	r.more = widget.NewButtonWithIcon("Show more results", theme.MoreVerticalIcon(), r.showMore)
 	r.more.Importance = widget.LowImportance

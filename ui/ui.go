@@ -73,8 +73,7 @@ type Window struct {
 	refine *refinementBar // "Your notes say: …" under the search field
 	status *widget.Label
 	// scope is the folder clicked in the sidebar, which searches are
-	// narrowed to (nil: all); its chip in filters shows it, and its ×
-	// widens again.
+	// narrowed to (nil: all); its chip's × widens them again.
 	scope   atomic.Pointer[index.Folder]
 	filters *filterbar.Bar
 	store   *searches.Store  // the history and saved searches (nil: none could be kept)
@@ -148,7 +147,7 @@ func New(a fyne.App, lib Library) *Window {
 	w.center = container.NewStack(w.split)
 
 	help := widget.NewButtonWithIcon("", theme.HelpIcon(), w.showHelp)
-	buttons := container.NewHBox(w.historyButton(), widget.NewButton("Save search…", w.saveSearch), widget.NewButton("Health", w.showHealth), widget.NewButton("Preferences", w.showPreferences), help)
+	buttons := container.NewHBox(w.historyButton(), widget.NewButton("Health", w.showHealth), widget.NewButton("Preferences", w.showPreferences), help)
 	// The chips sit under the field, right after it in Tab order; the
 	// buttons keep their height at the top.
 	top := container.NewBorder(nil, nil, nil, container.NewVBox(buttons), container.NewVBox(w.search, w.refine.root))

@@ -22,7 +22,7 @@ const (
 	PastWeek  = "Past week"
 	PastMonth = "Past month"
 	PastYear  = "Past year"
-	Custom    = "Custom dates…"
+	Custom    = "Custom…"
 
 	ByRelevance = "Relevance"
 	ByDate      = "Newest first"
@@ -41,6 +41,9 @@ type Bar struct {
 	// Dates the custom date fields (shown for Custom); InForce the chips
 	// of the filters in force, the folder scope first.
 	Controls, Dates, InForce *fyne.Container
+	// Actions ends the controls row, after the sort order: the caller's
+	// buttons (Save search…).
+	Actions *fyne.Container
 
 	// OnChange is called when a chip, the date or the sort changed.
 	OnChange func()
@@ -81,7 +84,8 @@ func New() *Bar {
 	// A narrow window scrolls the tags sideways; the space under them
 	// keeps the scroll bar off their text.
 	tags := container.NewHScroll(container.New(layout.NewCustomPaddedLayout(0, theme.Padding(), 0, 0), b.tagRow))
-	b.Controls = container.NewBorder(nil, nil, b.tagsLabel, container.NewHBox(b.DateChoice, b.SortChoice), tags)
+	b.Actions = container.NewHBox()
+	b.Controls = container.NewBorder(nil, nil, b.tagsLabel, container.NewHBox(b.DateChoice, b.SortChoice, b.Actions), tags)
 
 	b.After, b.Before = widget.NewEntry(), widget.NewEntry()
 	for _, e := range []*widget.Entry{b.After, b.Before} {

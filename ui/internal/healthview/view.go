@@ -75,7 +75,7 @@ func New(h *index.Health, open func(path string, line int) error, problem func(e
 	for _, p := range places {
 		if !seenKind[p.Kind] {
 			seenKind[p.Kind] = true
-			advice = append(advice, capitalise(p.Kind)+": "+chunker.DefectAdvice(p.Kind))
+			advice = append(advice, Capitalise(p.Kind)+": "+chunker.DefectAdvice(p.Kind))
 		}
 	}
 	explain := widget.NewLabel(strings.Join(advice, "\n"))
@@ -98,7 +98,7 @@ type defectPlace struct {
 
 // text puts the count first, where a narrow row cannot cut it off.
 func (p defectPlace) text() string {
-	kind := capitalise(p.Kind)
+	kind := Capitalise(p.Kind)
 	if p.chunks > 1 {
 		kind = fmt.Sprintf("%d passages: %s", p.chunks, p.Kind)
 	}
@@ -120,7 +120,9 @@ func defectPlaces(defects []index.Defect) []defectPlace {
 	return out
 }
 
-func capitalise(s string) string {
+// Capitalise starts s with a capital letter (a kind, an error, said as a
+// sentence).
+func Capitalise(s string) string {
 	if s == "" {
 		return s
 	}
