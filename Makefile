@@ -11,8 +11,9 @@
 #                with its same-run reference, as one table (about 6 minutes)
 #   make screenshot  start the real window under Xvfb on the sample library,
 #                type a query and write assets/screenshot.png
-#   make screenshots the README's set: dark, light, Arabic, 800x600, and the
-#                "Your notes say" words for a query in other words than the notes'
+#   make screenshots the README's set: dark, light, Arabic, 800x600, the
+#                "Your notes say" words for a query in other words than the notes',
+#                and a scoped, filtered search (folder, tag, date)
 #   make package dist/folio-VERSION-linux-amd64.tar.xz: binary, desktop entry,
 #                icons, licences and install.sh (make install / uninstall)
 #   make windows dist/folio-VERSION-windows-amd64.zip, cross-compiled with
@@ -305,6 +306,10 @@ SCREENSHOT       ?= assets/screenshot.png
 SCREENSHOT_QUERY ?= paracetamol dose
 SCREENSHOT_THEME ?= dark
 SCREENSHOT_SIZE  ?= 1180x760
+# Folders to open besides the sample, and how long their first import may
+# take before the query is typed (seconds).
+SCREENSHOT_ARGS  ?=
+SCREENSHOT_WAIT  ?= 4
 SCREENSHOT_PKGS  := xvfb xdotool imagemagick
 
 # A fresh config and cache folder, so the window opens on the sample
@@ -322,8 +327,8 @@ trap 'kill $$app $$xvfb 2>/dev/null; wait 2>/dev/null; rm -rf "$$tmp" || true' E
 display=:$$(( 90 + $$$$ % 9 ))
 Xvfb $$display -screen 0 1280x800x24 >/dev/null 2>&1 & xvfb=$$!
 sleep 1
-DISPLAY=$$display FYNE_THEME=$(SCREENSHOT_THEME) XDG_CONFIG_HOME=$$tmp/config XDG_CACHE_HOME=$$tmp/cache LANG=C.UTF-8 ./$(BIN) >"$$tmp/log" 2>&1 & app=$$!
-sleep 4
+DISPLAY=$$display FYNE_THEME=$(SCREENSHOT_THEME) XDG_CONFIG_HOME=$$tmp/config XDG_CACHE_HOME=$$tmp/cache LANG=C.UTF-8 ./$(BIN) $(SCREENSHOT_ARGS) >"$$tmp/log" 2>&1 & app=$$!
+sleep $(SCREENSHOT_WAIT)
 w=$${SCREENSHOT_SIZE%x*} h=$${SCREENSHOT_SIZE#*x}
 DISPLAY=$$display xdotool search --name Folio windowsize "$$w" "$$h" >/dev/null 2>&1 || true
 sleep 1
@@ -345,6 +350,9 @@ screenshots: build
 	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-arabic.png SCREENSHOT_QUERY="الإجازة السنوية"
 	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-small.png SCREENSHOT_SIZE=800x600 SCREENSHOT_QUERY="fever dose"
 	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-refine.png SCREENSHOT_QUERY="vacation days"
+	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-filters.png SCREENSHOT_SIZE=1280x800 \
+		SCREENSHOT_ARGS="$(CORPUS)/18f-handbook $(CORPUS)/golang-website" SCREENSHOT_WAIT=25 \
+		SCREENSHOT_QUERY="leave folder:18f-handbook tag:supervisor-playbook after:2020"
 
 # ---- packages ----------------------------------------------------------------
 

@@ -289,6 +289,11 @@ type jsonHit struct {
 	AlsoIn      []string            `json:"also_in,omitempty"` // the same passage in other files: folder/path:start-end
 	Corrected   []index.Correction  `json:"corrected,omitempty"`
 	Explain     []rank.Contribution `json:"explain,omitempty"`
+	Tags        []string            `json:"tags"`
+	Date        string              `json:"date,omitempty"`      // YYYY-MM-DD
+	DateFrom    string              `json:"date_from,omitempty"` // front_matter, or modified (the file's time)
+	Filters     []jsonFilter        `json:"filters,omitempty"`   // the filters in force, typed and given
+	Notices     []string            `json:"notices,omitempty"`   // why a filter matched nothing that exists
 }
 
 // recite checks the page's hits from changed files against the files as
@@ -328,7 +333,11 @@ func toJSONHit(h index.Hit, gone map[int64]bool) jsonHit {
 	}
 	j := jsonHit{Rank: h.Rank, Score: h.Score, Folder: h.Folder, Path: h.Path, StartLine: h.StartLine, EndLine: h.EndLine,
 		HeadingPath: h.HeadingPath, Title: h.Title, Snippet: h.Snippet.Text, Highlights: hl, ChunkID: h.ChunkID,
-		Offline: h.Offline, Stale: h.Stale, Gone: gone[h.ChunkRowID], Explain: h.Explanation}
+		Offline: h.Offline, Stale: h.Stale, Gone: gone[h.ChunkRowID], Explain: h.Explanation, Tags: h.Tags}
+	if j.Tags == nil {
+		j.Tags = []string{}
+	}
+	j.Date, j.DateFrom = hitDate(h)
 	for _, m := range h.More {
 		j.More = append(j.More, toJSONHit(m, gone))
 	}
@@ -346,29 +355,56 @@ func location(h index.Hit) string {
 func runSearch(e *env, args []string) int {
 	fs := newFlagSet(e, "search")
 	db := dbFlag(fs)
-	asJSON := fs.Bool("json", false, "one JSON object per hit per line")
+	asJSON := fs.Bool("json", false, "one JSON object per hit per line (with the note's tags and date, the filters in force and any notices)")
 	limit := fs.Int("limit", 10, "number of hits")
 	perFile := fs.Int("per-file", index.DefaultPerFile, "passages of one file shown before the rest are folded under the best (0: no limit)")
 	folder := fs.String("folder", "", "only search this library folder: its name (as the window and citations show it) or its path")
 	explain := fs.Bool("explain", false, "print each ranking feature's value and share of the score")
 	suggest := fs.Bool("suggest", false, "print the words the best passages use and the query does not, one per line (--json: one object)")
+	sortBy := fs.String("sort", "", "`ORDER`: relevance (the default), date (newest first) or path")
+	saved := fs.String("saved", "", "run the saved search `NAME` (folio saved lists them); words after it are added to its query")
+	usage := fs.Usage
+	fs.Usage = func() {
+		usage()
+		fmt.Fprint(fs.Output(), searchSyntax)
+	}
 	// Flags come first: everything from the first query word on (or after
 	// --) is the query, so "fever -child" excludes child.
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK // asked for: not a usage error
+		}
 		return exitError
 	}
 	words := fs.Args()
-	if len(words) == 0 {
+	if len(words) == 0 && *saved == "" {
 		fs.Usage()
 		return exitError
+	}
+	if err := checkSort(*sortBy); err != nil {
+		return failIn(e, "search", err)
+	}
+	input := strings.Join(words, " ")
+	if *saved != "" {
+		q, order, err := savedSearch(*saved, words)
+		if err != nil {
+			return failIn(e, "search", err)
+		}
+		input = q
+		if *sortBy == "" {
+			*sortBy = order // the saved order unless --sort says another
+		}
+		if err := checkSort(*sortBy); err != nil {
+			return failIn(e, "search", fmt.Errorf("saved search %q: %w", *saved, err))
+		}
 	}
 	per := *perFile
 	if per == 0 {
 		per = -1 // no limit
 	}
-	opt := index.SearchOptions{Limit: *limit, Folder: *folder, PerFile: per, Explain: *explain, Refine: *suggest}
+	opt := index.SearchOptions{Limit: *limit, Folder: *folder, PerFile: per, Explain: *explain, Refine: *suggest, Sort: *sortBy}
 	return withLibrary(e, *db, index.ReadOnly, func(ix *index.Index) int {
-		res, err := ix.Search(context.Background(), strings.Join(words, " "), opt)
+		res, err := ix.Search(context.Background(), input, opt)
 		switch {
 		case errors.Is(err, index.ErrUnknownFolder):
 			return fail(e, fmt.Errorf("%w (see `folio folders`)", err))
@@ -385,9 +421,15 @@ func runSearch(e *env, args []string) int {
 			for _, h := range res.Hits {
 				j := toJSONHit(h, gone)
 				j.Corrected = res.Corrections
+				j.Filters = toJSONFilters(res.Filters)
+				j.Notices = res.Notices
 				enc.Encode(j)
 			}
+			if len(res.Hits) == 0 {
+				printNotices(e.stderr, res) // no hit to carry them
+			}
 		} else {
+			printNotices(e.stdout, res)
 			printHits(e.stdout, res, gone, isTerminal(e.stdout), *limit)
 		}
 		if len(res.Hits) == 0 {
@@ -438,7 +480,11 @@ func printHits(w io.Writer, res *index.Results, gone map[int64]bool, terminal bo
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "%s · %s\n", shownCount(res, limit), res.Elapsed.Round(10*time.Microsecond))
+	count := shownCount(res, limit)
+	if len(res.Filters) > 0 {
+		count += " · " + scopeWords(res.Filters)
+	}
+	fmt.Fprintf(w, "%s · %s\n", count, res.Elapsed.Round(10*time.Microsecond))
 }
 
 // shownCount is the count line, saying how many hits are shown when that

@@ -2,19 +2,13 @@ package ui
 
 import (
 	"context"
-	"fmt"
-	"path/filepath"
-	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"folio/chunker"
 	"folio/index"
+	"folio/ui/internal/healthview"
 )
 
 // showHealth opens the library health view: the chunk size histogram,
@@ -48,177 +42,8 @@ func (w *Window) showHealth() {
 	})
 }
 
+// healthView is the report's content; a click on a defect opens its file.
 func (w *Window) healthView(h *index.Health) fyne.CanvasObject {
-	s := h.Sizes
-	limits := fmt.Sprintf("%d over the maximum of %d (tables, code and long sentences are kept whole) · %d under the minimum of %d",
-		s.OverMax, h.Options.Max, s.UnderMin, h.Options.Min)
-	if h.MixedSettings {
-		limits = fmt.Sprintf("%d over the maximum and %d under the minimum each file was indexed with (the settings changed since: a rescan re-chunks with max %d, min %d)",
-			s.OverMax, s.UnderMin, h.Options.Max, h.Options.Min)
-	}
-	summary := widget.NewLabel(fmt.Sprintf("%d chunks · min %d · median %d · 90th percentile %d · max %d characters\n%s",
-		s.N, s.Min, s.P50, s.P90, s.Max, limits))
-	summary.Wrapping = fyne.TextWrapWord
-
-	total := 0
-	for _, n := range h.Counts {
-		total += n
-	}
-	defectTitle := fmt.Sprintf("Defects (%d)", total)
-	if h.Stale > 0 {
-		defectTitle += fmt.Sprintf(" · %d documents changed since the last scan were not measured", h.Stale)
-	}
-	places := defectPlaces(h.Defects)
-	defects := widget.NewList(
-		func() int { return len(places) },
-		func() fyne.CanvasObject {
-			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
-			return l
-		},
-		func(id widget.ListItemID, o fyne.CanvasObject) {
-			o.(*widget.Label).SetText(places[id].text())
-		})
-	defects.OnSelected = func(id widget.ListItemID) {
-		d := places[id].Defect
-		if err := w.openInShell(filepath.Join(d.Folder, filepath.FromSlash(d.Path)), d.StartLine); err != nil {
-			w.showProblem("The file could not be opened.", err, "")
-		}
-		defects.UnselectAll()
-	}
-	var skipped []string
-	for _, sk := range h.Skipped {
-		skipped = append(skipped, filepath.Join(filepath.Base(sk.Folder), sk.Path)+": "+sk.Reason)
-	}
-	for _, wn := range h.Warnings {
-		skipped = append(skipped, filepath.Join(filepath.Base(wn.Folder), wn.Path)+": indexed, but "+wn.Reason)
-	}
-	skipList := widget.NewList(func() int { return len(skipped) },
-		func() fyne.CanvasObject { return widget.NewLabel("") },
-		func(id widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(skipped[id]) })
-	folders := container.NewVBox()
-	for _, f := range h.Folders {
-		folders.Add(widget.NewLabel(fmt.Sprintf("%s — %d documents · %d chunks · %.1f MB Markdown · %.1f MB index",
-			f.Path, f.Documents, f.Chunks, float64(f.MarkdownBytes)/1e6, float64(f.IndexBytes)/1e6)))
-	}
-	var advice []string
-	seenKind := map[string]bool{}
-	for _, p := range places {
-		if !seenKind[p.Kind] {
-			seenKind[p.Kind] = true
-			advice = append(advice, capitalise(p.Kind)+": "+chunker.DefectAdvice(p.Kind))
-		}
-	}
-	explain := widget.NewLabel(strings.Join(advice, "\n"))
-	explain.Wrapping = fyne.TextWrapWord
-	tabs := container.NewAppTabs(
-		container.NewTabItem(defectTitle, container.NewBorder(explain, nil, nil, nil, defects)),
-		container.NewTabItem(fmt.Sprintf("Skipped files (%d) and warnings (%d)", len(h.Skipped), len(h.Warnings)), skipList),
-		container.NewTabItem("Folders", container.NewVScroll(folders)),
-	)
-	top := container.NewVBox(summary, newHistogram(h.Histogram))
-	return container.NewBorder(top, nil, nil, nil, tabs)
-}
-
-// histogram draws the chunk size distribution as bars with their counts.
-type histogram struct {
-	widget.BaseWidget
-	bins []index.Bin
-}
-
-func newHistogram(bins []index.Bin) *histogram {
-	h := &histogram{bins: bins}
-	h.ExtendBaseWidget(h)
-	return h
-}
-
-func (h *histogram) CreateRenderer() fyne.WidgetRenderer {
-	r := &histogramRenderer{h: h}
-	for _, b := range h.bins {
-		bar := canvas.NewRectangle(theme.Color(theme.ColorNamePrimary))
-		count := canvas.NewText(strconv.Itoa(b.Count), theme.Color(theme.ColorNameForeground))
-		count.TextSize = theme.CaptionTextSize()
-		count.Alignment = fyne.TextAlignCenter
-		label := canvas.NewText(fmt.Sprintf("%d–%d", b.From, b.To-1), theme.Color(theme.ColorNamePlaceHolder))
-		label.TextSize = theme.CaptionTextSize()
-		label.Alignment = fyne.TextAlignCenter
-		r.bars = append(r.bars, bar)
-		r.counts = append(r.counts, count)
-		r.labels = append(r.labels, label)
-		r.objects = append(r.objects, bar, count, label)
-	}
-	return r
-}
-
-type histogramRenderer struct {
-	h              *histogram
-	bars           []*canvas.Rectangle
-	counts, labels []*canvas.Text
-	objects        []fyne.CanvasObject
-}
-
-func (r *histogramRenderer) Destroy()                     {}
-func (r *histogramRenderer) Objects() []fyne.CanvasObject { return r.objects }
-func (r *histogramRenderer) Refresh()                     { r.Layout(r.h.Size()); canvas.Refresh(r.h) }
-func (r *histogramRenderer) MinSize() fyne.Size           { return fyne.NewSize(float32(len(r.bars))*48, 220) }
-
-func (r *histogramRenderer) Layout(size fyne.Size) {
-	if len(r.bars) == 0 {
-		return
-	}
-	largest := 1
-	for _, b := range r.h.bins {
-		largest = max(largest, b.Count)
-	}
-	text := theme.CaptionTextSize() + 4
-	slot := size.Width / float32(len(r.bars))
-	plot := size.Height - 2*text
-	for i, b := range r.h.bins {
-		height := plot * float32(b.Count) / float32(largest)
-		x := float32(i) * slot
-		r.bars[i].Move(fyne.NewPos(x+slot*0.1, text+plot-height))
-		r.bars[i].Resize(fyne.NewSize(slot*0.8, height))
-		r.counts[i].Move(fyne.NewPos(x, plot-height))
-		r.counts[i].Resize(fyne.NewSize(slot, text))
-		r.labels[i].Move(fyne.NewPos(x, text+plot))
-		r.labels[i].Resize(fyne.NewSize(slot, text))
-	}
-}
-
-// defectPlace is one defect kind at one place, however many chunks share
-// it (a long sentence cut twice is one place).
-type defectPlace struct {
-	index.Defect
-	chunks int
-}
-
-// text puts the count first, where a narrow row cannot cut it off.
-func (p defectPlace) text() string {
-	kind := capitalise(p.Kind)
-	if p.chunks > 1 {
-		kind = fmt.Sprintf("%d passages: %s", p.chunks, p.Kind)
-	}
-	return kind + " — " + p.Citation()
-}
-
-func defectPlaces(defects []index.Defect) []defectPlace {
-	var out []defectPlace
-	at := map[[2]string]int{}
-	for _, d := range defects {
-		key := [2]string{d.Kind, d.Citation()}
-		if i, ok := at[key]; ok {
-			out[i].chunks++
-			continue
-		}
-		at[key] = len(out)
-		out = append(out, defectPlace{Defect: d, chunks: 1})
-	}
-	return out
-}
-
-func capitalise(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return healthview.New(h, func(path string, line int) error { return w.openInShell(path, line) },
+		func(err error) { w.showProblem("The file could not be opened.", err, "") })
 }

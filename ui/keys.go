@@ -108,6 +108,8 @@ func (w *Window) showChecked(title, confirm string, content fyne.CanvasObject, c
 // shortcutHelp lists the keyboard shortcuts (F1).
 const shortcutHelp = `Type to search; Up and Down move through the results, Enter opens the selected one in your editor, Esc clears the search (or takes back the "Your notes say" word just added; Tab reaches those words, Enter or Space adds one).
 Ctrl+F or Ctrl+L: back to the search field
+Up and Down in an empty search field: the searches before (kept when a result is opened, the field is cleared or another search begins); the clock button lists them
+Ctrl+S: save the search (its words, filters and order) under a name, listed in the sidebar
 Ctrl+O: add a folder
 Ctrl+Q: quit
 F3 / Shift+F3: next / previous passage of the section with the searched words
@@ -115,7 +117,7 @@ F1 or the ? button: this list, and About Folio (version, licences)
 In a dialog: Enter confirms, Esc cancels.`
 
 // shortcutKeys are the window's Ctrl (Cmd) shortcuts.
-var shortcutKeys = []fyne.KeyName{fyne.KeyF, fyne.KeyL, fyne.KeyO, fyne.KeyQ}
+var shortcutKeys = []fyne.KeyName{fyne.KeyF, fyne.KeyL, fyne.KeyO, fyne.KeyQ, fyne.KeyS}
 
 // shortcut does what Ctrl (Cmd) with key does; false for other keys.
 func (w *Window) shortcut(key fyne.KeyName) bool {
@@ -128,6 +130,8 @@ func (w *Window) shortcut(key fyne.KeyName) bool {
 		}
 	case fyne.KeyQ:
 		w.app.Quit()
+	case fyne.KeyS:
+		w.saveSearch()
 	default:
 		return false
 	}

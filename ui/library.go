@@ -96,7 +96,7 @@ func newSidebar(w *Window) *sidebar {
 	s.dropSample.Importance = widget.LowImportance
 	s.dropSample.Hide()
 	s.title = widget.NewLabelWithStyle("Library", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	s.root = container.NewBorder(s.title, container.NewVBox(s.dropSample, add, container.NewGridWithColumns(2, s.rescan, s.remove)), nil, nil, s.list)
+	s.root = container.NewBorder(s.title, container.NewVBox(w.saved.Root, s.dropSample, add, container.NewGridWithColumns(2, s.rescan, s.remove)), nil, nil, s.list)
 	return s
 }
 
@@ -136,11 +136,10 @@ func (s *sidebar) setScope() {
 	old := s.w.scope.Load()
 	if ok {
 		s.w.scope.Store(&f)
-		s.w.scopeChip.SetText("In " + folderName(f))
-		s.w.scopeChip.Show()
+		s.w.filters.SetScope(folderName(f))
 	} else {
 		s.w.scope.Store(nil)
-		s.w.scopeChip.Hide()
+		s.w.filters.SetScope("")
 	}
 	if (old == nil) != !ok || ok && old.ID != f.ID {
 		s.w.rerunSearch()
@@ -239,6 +238,7 @@ func (w *Window) refreshFolders() {
 			w.library.list.Refresh()
 			w.library.selectPending()
 			w.start.update(folders)
+			w.loadTags()
 			w.library.dropSample.Hide()
 			for _, f := range folders {
 				if f.Sample {
@@ -255,14 +255,15 @@ func (w *Window) refreshFolders() {
 
 // rerunSearch repeats the current query, e.g. after the library changed.
 func (w *Window) rerunSearch() {
-	if q := w.search.Text; strings.TrimSpace(q) != "" {
+	if q := w.search.Text; strings.TrimSpace(q) != "" || len(w.filters.Filters()) > 0 {
 		w.runSearchAsync(q)
 	}
 }
 
 func (w *Window) runSearchAsync(q string) {
 	seq, ctx := w.newSearch()
-	w.spawn(func() { w.runSearch(ctx, seq, q) })
+	opt := w.searchOptions()
+	w.spawn(func() { w.runSearch(ctx, seq, q, opt) })
 }
 
 // chooseFolder asks for a folder to add: typed or pasted, or browsed to.

@@ -46,11 +46,15 @@ func (w *Window) showPreferences() {
 	minE.SetText(strconv.Itoa(cur.Min))
 	ovE.SetText(strconv.Itoa(cur.Overlap))
 	resE.SetText(strconv.Itoa(w.resultsLimit()))
+	// Private lookups: turning it on forgets the history kept so far.
+	private := widget.NewCheck("Keep no search history", nil)
+	private.Checked = w.store != nil && w.store.KeepNone()
 	form := widget.NewForm(
 		widget.NewFormItem("Chunk max (characters)", maxE),
 		widget.NewFormItem("Chunk min (characters)", minE),
 		widget.NewFormItem("Overlap (sentences)", ovE),
 		widget.NewFormItem("Number of results", resE),
+		widget.NewFormItem("Search history", private),
 	)
 	// Settings that cannot be used are said in the dialog, which keeps them.
 	var msg string
@@ -58,6 +62,9 @@ func (w *Window) showPreferences() {
 		var err error
 		if msg, err = w.applyPreferences(maxE.Text, minE.Text, ovE.Text, resE.Text); err != nil {
 			return fmt.Errorf("%v. Use whole numbers: max at least 1, min and overlap 0 or more.", err)
+		}
+		if w.store != nil && private.Checked != w.store.KeepNone() {
+			return w.store.SetKeepNone(private.Checked)
 		}
 		return nil
 	})

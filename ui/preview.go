@@ -264,6 +264,7 @@ func (p *preview) openHit() {
 	if !ok {
 		return
 	}
+	p.w.remember() // a search that found what was opened is worth keeping
 	if err := p.w.openInShell(p.filePath(), h.StartLine); err != nil {
 		p.w.showProblem("The file could not be opened.", err, "Check that the file still exists, or set $EDITOR to your editor.")
 	}

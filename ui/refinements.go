@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"folio/index/refine"
-	"folio/ui/internal/flow"
+	"folio/ui/internal/filterbar"
 )
 
 // refinementBar is the row under the search field that offers the words
@@ -49,7 +49,7 @@ func (b *refinementBar) set(q string, rs []refine.Refinement) {
 		return
 	}
 	for _, r := range rs {
-		b.chips.Add(newChip(r.Text, func() { b.add(r.Text) }))
+		b.chips.Add(filterbar.NewChip(r.Text, func() { b.add(r.Text) }))
 	}
 	b.chips.Refresh()
 	b.root.Show()
@@ -62,7 +62,7 @@ func (b *refinementBar) texts() []string {
 		return nil
 	}
 	for _, o := range b.chips.Objects {
-		out = append(out, o.(*chip).text)
+		out = append(out, o.(*filterbar.Chip).Label())
 	}
 	return out
 }
@@ -94,29 +94,4 @@ func (b *refinementBar) back() bool {
 	b.w.search.CursorColumn = len([]rune(step.before))
 	b.w.search.Refresh()
 	return true
-}
-
-// chip is a small button for one refinement: its text is the word itself
-// (what a screen reader reads), and Enter adds it as Space does.
-type chip struct {
-	widget.Button
-	text string // as the library wrote it, in logical order
-}
-
-func newChip(text string, tapped func()) *chip {
-	c := &chip{text: text}
-	c.Text = flow.VisualLine(text)
-	c.OnTapped = tapped
-	c.ExtendBaseWidget(c)
-	return c
-}
-
-// TypedKey adds the refinement on Enter too: a focused chip is a choice.
-func (c *chip) TypedKey(k *fyne.KeyEvent) {
-	switch k.Name {
-	case fyne.KeyReturn, fyne.KeyEnter:
-		c.Tapped(nil)
-	default:
-		c.Button.TypedKey(k)
-	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"folio/index/refine"
 	"folio/internal/testutil/testlib"
+	"folio/ui/internal/filterbar"
 	"folio/ui/internal/flow"
 )
 
@@ -107,12 +108,12 @@ func TestRefinementChipsAnswerTabAndEnter(t *testing.T) {
 	c := w.win.Canvas()
 	c.Focus(w.search)
 	c.FocusNext()
-	first, ok := c.Focused().(*chip)
+	first, ok := c.Focused().(*filterbar.Chip)
 	if !ok {
 		t.Fatalf("Tab from the search field focuses %T, want the first chip", c.Focused())
 	}
-	if first.text != chips[0] || first.Text != chips[0] {
-		t.Errorf("first chip %q (shown %q), want %q", first.text, first.Text, chips[0])
+	if first.Label() != chips[0] || first.Text != chips[0] {
+		t.Errorf("first chip %q (shown %q), want %q", first.Label(), first.Text, chips[0])
 	}
 	first.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	if want := refine.Add("vacation days", chips[0]); w.search.Text != want {
@@ -181,10 +182,10 @@ func TestWithRefinementAndVisualLine(t *testing.T) {
 }
 
 // chipFor is the chip for text; the test fails when there is none.
-func chipFor(t *testing.T, w *Window, text string) *chip {
+func chipFor(t *testing.T, w *Window, text string) *filterbar.Chip {
 	t.Helper()
 	for _, o := range w.refine.chips.Objects {
-		if c := o.(*chip); c.text == text {
+		if c := o.(*filterbar.Chip); c.Label() == text {
 			return c
 		}
 	}

@@ -45,16 +45,22 @@ func (e *searchEntry) TypedShortcut(s fyne.Shortcut) {
 	e.Entry.TypedShortcut(s)
 }
 
-// TypedKey moves through the results with Up and Down. Esc takes back
+// TypedKey moves through the results with Up and Down, or through the
+// history from an empty field (walkHistory). Esc takes back
 // the refinement chip last added (refinementBar.back), else clears.
 func (e *searchEntry) TypedKey(k *fyne.KeyEvent) {
 	switch k.Name {
 	case fyne.KeyDown:
-		e.w.results.move(1)
+		if !e.w.walkHistory(false) {
+			e.w.results.move(1)
+		}
 	case fyne.KeyUp:
-		e.w.results.move(-1)
+		if !e.w.walkHistory(true) {
+			e.w.results.move(-1)
+		}
 	case fyne.KeyEscape:
 		if !e.w.refine.back() {
+			e.w.remember()
 			e.SetText("")
 		}
 	case fyne.KeyF1:
@@ -130,8 +136,11 @@ func newResultList(w *Window) *resultList {
 			r.w.preview.show(r.hits[id])
 		}
 		// After a click, typing still goes to the search and Up/Down
-		// still move the selection (the search field handles both).
-		r.w.win.Canvas().Focus(r.w.search)
+		// still move the selection (the search field handles both); a
+		// date being typed keeps the keyboard as its search selects.
+		if _, typing := r.w.win.Canvas().Focused().(*widget.Entry); !typing {
+			r.w.win.Canvas().Focus(r.w.search)
+		}
 	}
 	r.more = widget.NewButtonWithIcon("Show more results", theme.MoreVerticalIcon(), r.showMore)
 	r.more.Importance = widget.LowImportance
@@ -147,12 +156,10 @@ func newResultList(w *Window) *resultList {
 func (r *resultList) showMore() {
 	w := r.w
 	q, scope, seq, n := w.lastQuery, w.scope.Load(), w.searchSeq.Load(), len(r.page)
+	opt := w.searchOptions()
+	opt.Limit, opt.Refine = n+w.resultsLimit(), false
 	r.more.Disable()
 	w.spawn(func() {
-		opt := index.SearchOptions{Limit: n + w.resultsLimit(), SnippetWidth: 200}
-		if scope != nil {
-			opt.Folder = scope.Path
-		}
 		res, err := w.lib.Search(w.bgCtx, q, opt)
 		w.do(func() {
 			r.more.Enable()

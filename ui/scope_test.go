@@ -31,7 +31,7 @@ func TestClickingAFolderScopesTheSearch(t *testing.T) {
 	waitFor(t, "two folders", func() bool { return len(w.library.folders) == 2 })
 	test.Type(w.search, "annual leave")
 	waitFor(t, "hits from both folders", func() bool { return len(foldersOf(w)) == 2 })
-	if w.scopeChip.Visible() {
+	if len(w.filters.Chips()) != 0 {
 		t.Error("a scope shown before any click")
 	}
 	i := 0
@@ -44,15 +44,16 @@ func TestClickingAFolderScopesTheSearch(t *testing.T) {
 		f := foldersOf(w)
 		return len(f) == 1 && f[b] && strings.Contains(w.status.Text, "in "+name)
 	})
-	if !w.scopeChip.Visible() || w.scopeChip.Text != "In "+name {
-		t.Errorf("scope chip visible %v text %q", w.scopeChip.Visible(), w.scopeChip.Text)
+	chips := w.filters.Chips()
+	if len(chips) != 1 || chips[0].Label() != "In "+name {
+		t.Fatalf("scope chips %v, want one reading In %s", chipLabels(w), name)
 	}
-	test.Tap(w.scopeChip)
+	test.Tap(chips[0])
 	waitFor(t, "hits from both folders again", func() bool {
 		return len(foldersOf(w)) == 2 && !strings.Contains(w.status.Text, " in ")
 	})
-	if w.scopeChip.Visible() || w.library.selected != -1 {
-		t.Errorf("after ×: chip visible %v, folder selected %d", w.scopeChip.Visible(), w.library.selected)
+	if len(w.filters.Chips()) != 0 || w.library.selected != -1 {
+		t.Errorf("after ×: chips %v, folder selected %d", chipLabels(w), w.library.selected)
 	}
 }
 

@@ -23,6 +23,8 @@ import (
 	"folio/files"
 	"folio/index"
 	"folio/index/snippet"
+	"folio/searches"
+	"folio/ui/internal/filterbar"
 	"folio/ui/internal/launch"
 	"folio/watch"
 )
@@ -50,6 +52,8 @@ type Library interface {
 	// FirstChunk is the first passage of the file at path
 	// (index.ErrNotIndexed when the library does not hold it).
 	FirstChunk(ctx context.Context, path string) (index.Hit, error)
+	// Tags are the library's tags, most used first.
+	Tags(ctx context.Context) ([]index.TagCount, error)
 }
 
 // ChangePoll is how often the window asks whether another program changed
@@ -69,9 +73,12 @@ type Window struct {
 	refine *refinementBar // "Your notes say: …" under the search field
 	status *widget.Label
 	// scope is the folder clicked in the sidebar, which searches are
-	// narrowed to (nil: all); scopeChip shows it, and its × widens again.
-	scope     atomic.Pointer[index.Folder]
-	scopeChip *widget.Button
+	// narrowed to (nil: all); its chip's × widens them again.
+	scope   atomic.Pointer[index.Folder]
+	filters *filterbar.Bar
+	store   *searches.Store  // the history and saved searches (nil: none could be kept)
+	walk    *searches.Walker // Up and Down in an empty field (walkHistory)
+	saved   *filterbar.SavedList
 	// "Also searched: ibuprofen" and a button to search what was typed.
 	correction *fyne.Container
 	corrected  *widget.Label
@@ -124,6 +131,7 @@ func New(a fyne.App, lib Library) *Window {
 	w.search = newSearchEntry(w)
 	w.search.SetPlaceHolder("Search your notes…   \"phrase\"  prefix*  -exclude  in:heading")
 	w.refine = newRefinementBar(w)
+	w.newFilters()
 	w.results = newResultList(w)
 	w.preview = newPreview(w)
 	w.library = newSidebar(w)
@@ -139,7 +147,7 @@ func New(a fyne.App, lib Library) *Window {
 	w.center = container.NewStack(w.split)
 
 	help := widget.NewButtonWithIcon("", theme.HelpIcon(), w.showHelp)
-	buttons := container.NewHBox(widget.NewButton("Health", w.showHealth), widget.NewButton("Preferences", w.showPreferences), help)
+	buttons := container.NewHBox(w.historyButton(), widget.NewButton("Health", w.showHealth), widget.NewButton("Preferences", w.showPreferences), help)
 	// The chips sit under the field, right after it in Tab order; the
 	// buttons keep their height at the top.
 	top := container.NewBorder(nil, nil, nil, container.NewVBox(buttons), container.NewVBox(w.search, w.refine.root))
@@ -149,11 +157,9 @@ func New(a fyne.App, lib Library) *Window {
 	w.exact.Importance = widget.LowImportance
 	w.correction = container.NewBorder(nil, nil, nil, w.exact, w.corrected)
 	w.correction.Hide()
-	w.scopeChip = widget.NewButtonWithIcon("", theme.ContentClearIcon(), w.library.unscope)
-	w.scopeChip.IconPlacement = widget.ButtonIconTrailingText
-	w.scopeChip.Hide()
-	statusRow := container.NewBorder(nil, nil, w.scopeChip, nil, w.status)
-	main := container.NewBorder(container.NewVBox(top, statusRow, w.correction), w.imports.root, nil, nil, w.center)
+	statusRow := container.NewBorder(nil, nil, w.filters.InForce, nil, w.status)
+	f := w.filters
+	main := container.NewBorder(container.NewVBox(top, f.Controls, f.Dates, statusRow, f.Notices(), w.correction), w.imports.root, nil, nil, w.center)
 	body := container.NewHSplit(w.library.root, main)
 	body.Offset = 0.22
 	w.win.SetContent(body)
@@ -171,6 +177,7 @@ func New(a fyne.App, lib Library) *Window {
 		w.status.SetText("This library is read-only (its file or folder cannot be written): searching works, changes are disabled.")
 	}
 	w.refreshFolders()
+	w.showSaved()
 	w.spawn(w.watchLibrary)
 	return w
 }
@@ -262,6 +269,9 @@ func (w *Window) savePlace() {
 // work to end, so the library can be closed cleanly after the window.
 func (w *Window) Shutdown(timeout time.Duration) bool {
 	w.savePlace()
+	if w.store != nil && w.lastQuery != "" {
+		w.store.Remember(w.currentQuery()) // the search the window closed on
+	}
 	w.imports.stopAll()
 	w.stopBg()
 	deadline := time.Now().Add(timeout)
@@ -277,17 +287,23 @@ func (w *Window) Shutdown(timeout time.Duration) bool {
 // scheduleSearch runs the query after the typing pauses for Debounce.
 func (w *Window) scheduleSearch(q string) {
 	w.preview.opened.Store(false) // what is typed now replaces an opened file
-	w.imports.clearSummary()      // the last import's line is old news now
+	// A search the new one does not grow from or shrink to is kept in the
+	// history; the queries walked through with Up and Down are not.
+	if last := w.lastQuery; last != "" && q != "" && !strings.HasPrefix(q, last) && !strings.HasPrefix(last, q) && !w.walk.Walking(q) {
+		w.remember()
+	}
+	w.imports.clearSummary() // the last import's line is old news now
 	w.debounceMu.Lock()
 	defer w.debounceMu.Unlock()
 	if w.debounce != nil && w.debounce.Stop() {
 		w.busy.Add(-1) // the pending search will not run
 	}
 	seq, ctx := w.newSearch() // the keystroke cancels a search still running
+	opt := w.searchOptions()
 	w.busy.Add(1)
 	w.debounce = time.AfterFunc(Debounce, func() {
 		defer w.busy.Add(-1)
-		w.runSearch(ctx, seq, q)
+		w.runSearch(ctx, seq, q, opt)
 	})
 }
 
@@ -308,9 +324,9 @@ func (w *Window) newSearch() (int64, context.Context) {
 // runSearch searches off the UI thread and shows the answer only if no
 // newer search was started meanwhile. A cancelled search's answer is
 // never shown, whatever the library returned for it.
-func (w *Window) runSearch(ctx context.Context, seq int64, q string) {
+func (w *Window) runSearch(ctx context.Context, seq int64, q string, opt index.SearchOptions) {
 	current := func() bool { return ctx.Err() == nil && w.searchSeq.Load() == seq }
-	if strings.TrimSpace(q) == "" {
+	if strings.TrimSpace(q) == "" && len(opt.Filters) == 0 {
 		w.do(func() {
 			if current() {
 				w.lastQuery = ""
@@ -320,15 +336,13 @@ func (w *Window) runSearch(ctx context.Context, seq int64, q string) {
 				w.status.SetText("")
 				w.showCorrections("", nil)
 				w.refine.set("", nil)
+				w.filters.SetInForce(nil)
+				w.filters.SetNotices(nil)
 			}
 		})
 		return
 	}
-	opt := index.SearchOptions{Limit: w.resultsLimit(), SnippetWidth: 200, Refine: true}
 	scope := w.scope.Load()
-	if scope != nil {
-		opt.Folder = scope.Path
-	}
 	res, err := w.lib.Search(ctx, q, opt)
 	w.do(func() {
 		if !current() {
@@ -345,6 +359,8 @@ func (w *Window) runSearch(ctx context.Context, seq int64, q string) {
 		w.results.setMore(passages(res.Hits) < res.Total)
 		w.showCorrections(q, res.Corrections)
 		w.refine.set(q, res.Refinements)
+		w.filters.SetInForce(res.Filters)
+		w.filters.SetNotices(res.Notices)
 		w.showCount(res, scope)
 		switch {
 		case w.preview.opened.Load():
@@ -360,8 +376,12 @@ func (w *Window) runSearch(ctx context.Context, seq int64, q string) {
 // showCount says how many results there are, in which folder.
 func (w *Window) showCount(res *index.Results, scope *index.Folder) {
 	status := statusLine(res, len(w.results.page), w.results.hasMore)
+	name := ""
 	if scope != nil {
-		status = strings.Replace(status, " · ", " in "+folderName(*scope)+" · ", 1)
+		name = folderName(*scope)
+	}
+	if where := filterbar.SearchedIn(name, res.Filters); where != "" {
+		status = strings.Replace(status, " · ", where+" · ", 1)
 	}
 	if w.lib.ReadOnly() {
 		status += " · read-only library"
