@@ -311,15 +311,19 @@ func (ix *Index) candidates(ctx context.Context, expr string, nw meta.Narrowing,
 	w := opt.Weights
 	filter, args := nw.Filter, nw.Args
 	// FTS5 ranks the matching rows by bm25 in one pass; a narrowed search
-	// joins its filters before the limit. Only row ids and scores are read
+	// joins its filters before the limit, always with FTS5 as the outer
+	// loop (CROSS JOIN fixes SQLite's order): driven from a tag's or a date
+	// range's documents instead, the planner looks each of their passages
+	// up in FTS5 one by one, 0.4 ms each, which at a million passages took
+	// a common tag from 0.2 s to 1.7 s (BenchmarkFilters). Only row ids and scores are read
 	// here: the text of the few kept is read below.
 	sqlText := fmt.Sprintf(`SELECT rowid, bm25(chunks_fts, %g, %g, %g) AS score
 		FROM chunks_fts WHERE chunks_fts MATCH ?%s ORDER BY score, rowid LIMIT ?`, w[0], w[1], w[2], nw.Rows)
 	sqlArgs := []any{expr, rankedCap}
 	if filter != "" {
 		sqlText = fmt.Sprintf(`SELECT c.id, bm25(chunks_fts, %g, %g, %g) AS score
-			FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
-			JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id
+			FROM chunks_fts CROSS JOIN chunks c ON c.id = chunks_fts.rowid
+			CROSS JOIN documents d ON d.id = c.doc_id CROSS JOIN folders f ON f.id = d.folder_id
 			WHERE chunks_fts MATCH ?%s ORDER BY score, c.id LIMIT ?`, w[0], w[1], w[2], filter)
 		sqlArgs = append(append([]any{expr}, args...), rankedCap)
 	}
@@ -407,8 +411,8 @@ func (ix *Index) countMatches(ctx context.Context, expr string, nw meta.Narrowin
 	q := `SELECT count(*) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?` + nw.Rows + ` LIMIT ?)`
 	all := []any{expr, countCap}
 	if filter != "" {
-		q = `SELECT count(*) FROM (SELECT c.id FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
-			JOIN documents d ON d.id = c.doc_id WHERE chunks_fts MATCH ?` + filter + ` LIMIT ?)`
+		q = `SELECT count(*) FROM (SELECT c.id FROM chunks_fts CROSS JOIN chunks c ON c.id = chunks_fts.rowid
+			CROSS JOIN documents d ON d.id = c.doc_id WHERE chunks_fts MATCH ?` + filter + ` LIMIT ?)`
 		all = append(append([]any{expr}, args...), countCap)
 	}
 	var n int
