@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"folio/app/internal/instance"
 	"folio/assets"
 	"folio/index"
 	"folio/ui"
@@ -33,14 +34,30 @@ func runGUI(e *env, dbPath string, paths []string) int {
 		fmt.Fprintf(e.stderr, "folio: %v; use the command line (`folio search …`, `folio help`) or run inside a desktop session\n", err)
 		return exitError
 	}
-	a := fyneapp.NewWithID(AppID)
-	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	if dbPath == "" {
 		var err error
 		if dbPath, err = index.DefaultPath(); err != nil {
 			return fail(e, err)
 		}
 	}
+	// One window per library: a second `folio NOTE.md` hands its paths to
+	// the window that is open and exits.
+	server, err := instance.Claim(dbPath, paths)
+	switch {
+	case errors.Is(err, instance.ErrRunning):
+		if len(paths) > 0 {
+			fmt.Fprintf(e.stdout, "folio: %v: %s opened there\n", err, plural(len(paths), "item"))
+		} else {
+			fmt.Fprintf(e.stdout, "folio: %v: its window was brought forward\n", err)
+		}
+		return exitOK
+	case err != nil:
+		fmt.Fprintf(e.stderr, "folio: %v; a second window on this library will open its own\n", err)
+	default:
+		defer server.Close()
+	}
+	a := fyneapp.NewWithID(AppID)
+	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
 	ix, err := index.Open(dbPath)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "folio: %v\n", err)
@@ -62,6 +79,14 @@ func runGUI(e *env, dbPath string, paths []string) int {
 	}
 	w.CatchUp()
 	w.Open(paths)
+	if server != nil {
+		server.Serve(func(paths []string) {
+			fyne.Do(func() {
+				w.Open(paths)
+				w.Window().RequestFocus()
+			})
+		})
+	}
 	if ix.Unclean() {
 		// Only after a crash or kill: checked while the window is usable.
 		w.Background("The library was not closed cleanly last time, and checking it found damage.", ix.CheckUnclean)
