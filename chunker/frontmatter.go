@@ -35,8 +35,12 @@ type Meta struct {
 // metadata (not the chunks) of notes read by other rules.
 const MetaVersion = 1
 
-// maxTags bounds what one hostile note can add.
-const maxTags = 200
+// maxTags bounds what one hostile note can add; maxFrontMatter the YAML
+// a parser is given (real front matter is a few hundred bytes).
+const (
+	maxTags        = 200
+	maxFrontMatter = 256 << 10
+)
 
 // readMeta reads a document's metadata from its front matter and from
 // the #tags of its prose (code and HTML blocks are not the note's words).
@@ -84,6 +88,10 @@ func readMeta(src *source, p *parsed) Meta {
 // TOML) front matter; anything else in the block is the note's own
 // business.
 func (m *Meta) read(block string, isTOML bool) {
+	if len(block) > maxFrontMatter {
+		m.Problem = fmt.Sprintf("front matter of %d KB is more than Folio reads (%d KB); its tags, date and aliases are not read", len(block)>>10, maxFrontMatter>>10)
+		return
+	}
 	var fm map[string]any
 	if isTOML {
 		if _, err := toml.Decode(block, &fm); err != nil {

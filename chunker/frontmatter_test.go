@@ -95,3 +95,14 @@ func TestTOMLFrontMatter(t *testing.T) {
 		t.Errorf("TOML: tags %q date %v problem %q", m.Tags, m.Date, m.Problem)
 	}
 }
+
+func TestHugeOrHostileFrontMatterIsAWarning(t *testing.T) {
+	big := "---\ntags: [a]\nnote: " + strings.Repeat("x", 300<<10) + "\n---\n# T\n\nbody\n"
+	if doc, m := meta(t, big); m.Problem == "" || len(m.Tags) != 0 || len(doc.Chunks) == 0 {
+		t.Errorf("300 KB front matter: problem %q tags %q", m.Problem, m.Tags)
+	}
+	laughs := "---\na: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\ng: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]\ntags: *g\n---\n# T\n\nbody\n"
+	if doc, m := meta(t, laughs); len(doc.Chunks) == 0 || len(m.Tags) > maxTags {
+		t.Errorf("alias bomb: %d tags, problem %q", len(m.Tags), m.Problem)
+	}
+}
