@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
+
+	"folio/index/query"
 )
 
 // About is what the About dialog shows: this build's version, the
@@ -34,16 +36,23 @@ type License struct {
 // version and reads the licences).
 func (w *Window) SetAbout(about func() About) { w.about = about }
 
-// showHelp is F1 and the help button: the keyboard shortcuts, and the way
-// to the About dialog.
+// showHelp is F1 and the help button: the keyboard shortcuts, the search
+// syntax, and the way to the About dialog.
 func (w *Window) showHelp() {
 	var d dialog.Dialog
 	about := widget.NewButton("About Folio…", func() {
 		d.Hide()
 		w.showAbout()
 	})
-	body := container.NewVBox(widget.NewLabel(shortcutHelp), container.NewHBox(about))
-	d = dialog.NewCustom("Keyboard shortcuts", "Close", body, w.win)
+	syntax := widget.NewLabel(query.Syntax)
+	syntax.Wrapping = fyne.TextWrapWord
+	body := container.NewVBox(widget.NewLabelWithStyle("Keys", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		widget.NewLabel(shortcutHelp),
+		widget.NewLabelWithStyle("What a search can say", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		syntax, container.NewHBox(about))
+	scroll := container.NewVScroll(body) // both lists are taller than a small window
+	scroll.SetMinSize(fyne.NewSize(min(640, w.win.Canvas().Size().Width*0.9), min(480, w.win.Canvas().Size().Height*0.7)))
+	d = dialog.NewCustom("Keyboard shortcuts and search syntax", "Close", scroll, w.win)
 	w.showWithKeys(d, nil)
 }
 

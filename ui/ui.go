@@ -129,7 +129,7 @@ func New(a fyne.App, lib Library) *Window {
 	w.status = widget.NewLabel("")
 	w.status.Truncation = fyne.TextTruncateEllipsis
 	w.search = newSearchEntry(w)
-	w.search.SetPlaceHolder("Search your notes…   \"phrase\"  prefix*  -exclude  in:heading")
+	w.search.SetPlaceHolder("Search your notes…   \"phrase\"  prefix*  -exclude  in:heading  tag:x  after:2024")
 	w.refine = newRefinementBar(w)
 	w.newFilters()
 	w.results = newResultList(w)

@@ -22,3 +22,16 @@ func ExampleHeading(path []string) string {
 	}
 	return ""
 }
+
+// Syntax is the query language in a person's words, one construct a line,
+// for the window's F1 list (the README and folio search --help say the
+// same).
+const Syntax = `words or a question: passages holding more of them rank first, rare words counting most
+"exact phrase"   must appear, word for word
+prefix*   words starting so
+-word   -"phrase"   leave out passages holding it
+in:word   the word must be in the heading
+tag:policy   notes tagged so (front matter or #policy; tag:hr also finds hr/leave)
+folder:NAME   one library folder, as the sidebar names it
+after:2024-03   before:2025   by the note's date (YYYY-MM-DD, YYYY-MM or YYYY; front matter, else the file's time)
+-tag:draft   any filter with - leaves out what it selects; filters alone list the notes they select`
