@@ -82,6 +82,30 @@ func usage(w io.Writer) {
 // parseFlags parses flags that may stand before, between or after the
 // positional arguments, as people type them.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	args, query := splitAtFilter(args)
+	positional, err := parseFlagsAndWords(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	return append(positional, query...), nil
+}
+
+// splitAtFilter cuts args where a negated filter ("-tag:draft") stands: it
+// is a query word, not a flag (no flag has a colon in its name), and the
+// query starts there.
+func splitAtFilter(args []string) (flags, query []string) {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if len(a) > 1 && a[0] == '-' && strings.Contains(strings.SplitN(a, "=", 2)[0], ":") {
+			return args[:i], args[i:]
+		}
+	}
+	return args, nil
+}
+
+func parseFlagsAndWords(fs *flag.FlagSet, args []string) ([]string, error) {
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {

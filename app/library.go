@@ -369,14 +369,16 @@ func runSearch(e *env, args []string) int {
 		fmt.Fprint(fs.Output(), searchSyntax)
 	}
 	// Flags come first: everything from the first query word on (or after
-	// --) is the query, so "fever -child" excludes child.
-	if err := fs.Parse(args); err != nil {
+	// --) is the query, so "fever -child" excludes child, and so is a
+	// negated filter ("-tag:draft leave").
+	flagArgs, query := splitAtFilter(args)
+	if err := fs.Parse(flagArgs); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK // asked for: not a usage error
 		}
 		return exitError
 	}
-	words := fs.Args()
+	words := append(fs.Args(), query...)
 	if len(words) == 0 && *saved == "" {
 		fs.Usage()
 		return exitError

@@ -38,3 +38,15 @@ func TestChunksSweepPrintsTheTable(t *testing.T) {
 		t.Errorf("--json: %q (%+v)", out, row)
 	}
 }
+
+// A negated filter may start the query: it is not taken for a flag.
+func TestANegatedFilterFirstIsTheQuery(t *testing.T) {
+	db, _ := newLibraryWith(t, map[string]string{
+		"a.md": "---\ntags: [draft]\n---\n# Leave draft\n\nannual leave draft\n",
+		"b.md": "# Leave\n\nannual leave policy\n",
+	})
+	out, errOut, code := runCLI(t, "search", "--db", db, "-tag:draft", "leave")
+	if code != exitOK || !strings.Contains(out, "b.md") || strings.Contains(out, "a.md") {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+}

@@ -31,27 +31,52 @@ func (ix *Index) filterSQL(ctx context.Context, fs []query.Filter) (string, []an
 
 // listDocuments answers filters without words: the notes they select,
 // each by its first passage, newest first (or by path), a page at a time.
+// filter holds conditions on d and f only. The page's notes are chosen
+// first and their passages read after, so the cost is the sort of the
+// selected notes' rows, not a passage lookup for each of them.
 func (ix *Index) listDocuments(ctx context.Context, filter string, args []any, opt SearchOptions, res *Results) error {
 	order := meta.DatedSQL + " DESC, f.path, d.rel_path"
 	if opt.Sort == SortPath {
 		order = "f.path, d.rel_path"
 	}
-	from := ` FROM documents d JOIN folders f ON f.id = d.folder_id
-		JOIN chunks c ON c.doc_id = d.id AND c.ordinal = 0 WHERE 1` + filter
-	rows, err := ix.db.QueryContext(ctx, `SELECT `+hitColumns+`, 0`+from+` ORDER BY f.sample, `+order+` LIMIT ? OFFSET ?`,
+	from := ` FROM documents d JOIN folders f ON f.id = d.folder_id WHERE d.n_chunks > 0` + filter
+	rows, err := ix.db.QueryContext(ctx, `SELECT d.id`+from+` ORDER BY f.sample, `+order+` LIMIT ? OFFSET ?`,
 		append(append([]any(nil), args...), opt.Limit, opt.Offset)...)
 	if err != nil {
 		return err
 	}
-	if _, err := scanHits(rows, func(h Hit) {
-		h.Rank = opt.Offset + len(res.Hits) + 1
-		if !opt.NoSnippets {
-			h.Snippet = snippet.Make(snippet.Readable(h.Text), nil, opt.SnippetWidth)
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
 		}
-		h.Stale = !h.Offline && h.changedOnDisk()
-		res.Hits = append(res.Hits, h)
-	}); err != nil {
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
 		return err
+	}
+	for _, id := range ids {
+		// A note is shown by its first passage of prose: a leading HTML
+		// block (a <style>, a banner) or code says little of what it is about.
+		rows, err := ix.db.QueryContext(ctx, `SELECT `+hitColumns+`, 0 FROM chunks c
+			JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id
+			WHERE c.doc_id = ? ORDER BY c.kind IN ('html', 'code'), c.ordinal LIMIT 1`, id)
+		if err != nil {
+			return err
+		}
+		if _, err := scanHits(rows, func(h Hit) {
+			h.Rank = opt.Offset + len(res.Hits) + 1
+			if !opt.NoSnippets {
+				h.Snippet = snippet.Make(snippet.Readable(h.Text), nil, opt.SnippetWidth)
+			}
+			h.Stale = !h.Offline && h.changedOnDisk()
+			res.Hits = append(res.Hits, h)
+		}); err != nil {
+			return err
+		}
 	}
 	err = ix.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1`+from+` LIMIT ?)`, append(append([]any(nil), args...), countCap)...).Scan(&res.Total)
 	res.TotalCapped = res.Total >= countCap
