@@ -19,7 +19,7 @@ import (
 
 	"folio/index"
 	"folio/index/snippet"
-	"folio/ui/internal/flow"
+	"folio/ui/internal/flowview"
 	"folio/ui/internal/launch"
 	"folio/ui/internal/mdtext"
 	"folio/ui/internal/tables"
@@ -362,10 +362,10 @@ func renderMarkdown(md string) fyne.CanvasObject {
 		if len(prose) == 0 {
 			return
 		}
-		if text, more := mdtext.BoundProse(strings.Join(prose, "\n")); isRTL(text) {
+		if text, more := mdtext.BoundProse(strings.Join(prose, "\n")); flowview.IsRTL(text) {
 			for _, para := range strings.Split(mdtext.UnwrapParagraphs(text), "\n") {
 				if para = strings.TrimSpace(strings.TrimLeft(para, "#>-* ")); para != "" {
-					box.Add(newRTLParagraph(para))
+					box.Add(flowview.NewRTLParagraph(para))
 				}
 			}
 			if more != "" {
@@ -407,7 +407,7 @@ func proseBlocks(box *fyne.Container, segs []widget.RichTextSegment) {
 	var runs []widget.RichTextSegment
 	flush := func() {
 		if len(runs) > 0 {
-			o := fyne.CanvasObject(newProse(runs))
+			o := fyne.CanvasObject(flowview.NewProse(runs))
 			if t, ok := runs[len(runs)-1].(*widget.TextSegment); ok && t.Style == widget.RichTextStyleBlockquote { // a quote is indented
 				o = container.New(layout.NewCustomPaddedLayout(0, 0, 2*theme.InnerPadding(), 0), o)
 			}
@@ -449,70 +449,4 @@ func proseBlocks(box *fyne.Container, segs []widget.RichTextSegment) {
 		}
 	}
 	flush()
-}
-
-// proseView is a paragraph of the preview; a click on a link opens it.
-type proseView struct{ snippetView }
-
-func newProse(segs []widget.RichTextSegment) *proseView {
-	p := &proseView{}
-	p.pad = theme.InnerPadding()
-	p.ExtendBaseWidget(p)
-	p.show(segs)
-	return p
-}
-
-func (p *proseView) CreateRenderer() fyne.WidgetRenderer {
-	return &snippetRenderer{s: &p.snippetView, obj: p}
-}
-
-// show lays out segs, the runs of one paragraph, as one flow of words.
-func (p *proseView) show(segs []widget.RichTextSegment) {
-	p.segs, p.links = segs, nil
-	var runs []flow.Run
-	for _, s := range segs {
-		switch v := s.(type) {
-		case *widget.TextSegment:
-			text := v.Text
-			if !v.Style.TextStyle.Monospace {
-				text = snippet.Unescape(text) // Fyne keeps Markdown's "\*"
-			}
-			runs = append(runs, flow.Run{Text: text, Tag: segmentTag(v.Style)})
-		case *widget.HyperlinkSegment:
-			runs = append(runs, flow.Run{Text: v.Text, Tag: tagLink + len(p.links)})
-			p.links = append(p.links, v.URL)
-		}
-	}
-	p.setWords(flow.Words(runs))
-}
-
-func segmentTag(st widget.RichTextStyle) int {
-	switch {
-	case st.ColorName == ColorNameMatch:
-		return tagMatch
-	case st.SizeName == theme.SizeNameHeadingText:
-		return tagHeading
-	case st.SizeName == theme.SizeNameSubHeadingText:
-		return tagSubHeading
-	case st.TextStyle.Monospace:
-		return tagCode
-	case st.TextStyle.Bold:
-		return tagBold
-	case st.TextStyle.Italic:
-		return tagItalic
-	}
-	return tagPlain
-}
-
-// Tapped opens the link under the pointer.
-func (p *proseView) Tapped(ev *fyne.PointEvent) {
-	lh := p.lineHeight()
-	for _, pc := range p.pieces {
-		tag := p.words[pc.Word].Tag
-		x, y := ev.Position.X-p.pad, ev.Position.Y-p.pad-float32(pc.Line)*lh
-		if tag >= tagLink && y >= 0 && y < lh && x >= pc.X && x < pc.X+pc.Width && p.links[tag-tagLink] != nil {
-			_ = fyne.CurrentApp().OpenURL(p.links[tag-tagLink])
-			return
-		}
-	}
 }
