@@ -363,9 +363,15 @@ func renderMarkdown(md string) fyne.CanvasObject {
 			return
 		}
 		if text, more := mdtext.BoundProse(strings.Join(prose, "\n")); flowview.IsRTL(text) {
-			for _, para := range strings.Split(mdtext.UnwrapParagraphs(text), "\n") {
-				if para = strings.TrimSpace(strings.TrimLeft(para, "#>-* ")); para != "" {
-					box.Add(flowview.NewRTLParagraph(para))
+			for _, b := range mdtext.SplitFences(text) {
+				if b.Code { // code reads left to right, its indentation kept
+					proseBlocks(box, safeSegments(widget.NewRichTextFromMarkdown(b.Text).Segments))
+					continue
+				}
+				for _, para := range strings.Split(mdtext.UnwrapParagraphs(b.Text), "\n") {
+					if para = strings.TrimSpace(strings.TrimLeft(para, "#>-* ")); para != "" {
+						box.Add(flowview.NewRTLParagraph(para))
+					}
 				}
 			}
 			if more != "" {

@@ -193,3 +193,42 @@ func SectionWindow(texts []string, hit int) (lo, hi int) {
 	}
 	return lo, hi
 }
+
+// Block is a run of lines of a chunk: prose, or a fenced code block with
+// its fences.
+type Block struct {
+	Text string
+	Code bool
+}
+
+// SplitFences cuts md into prose and fenced code blocks, so that code in
+// a right-to-left note is still shown left to right with its indentation.
+// An unclosed fence runs to the end, as in CommonMark.
+func SplitFences(md string) []Block {
+	var out []Block
+	var cur []string
+	fence := ""
+	flush := func(code bool) {
+		if len(cur) > 0 {
+			out = append(out, Block{Text: strings.Join(cur, "\n"), Code: code})
+			cur = nil
+		}
+	}
+	for _, line := range strings.Split(md, "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case fence == "" && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")):
+			flush(false)
+			fence = trimmed[:3]
+			cur = append(cur, line)
+		case fence != "" && strings.HasPrefix(trimmed, fence) && strings.Trim(trimmed, fence[:1]) == "":
+			cur = append(cur, line)
+			flush(true)
+			fence = ""
+		default:
+			cur = append(cur, line)
+		}
+	}
+	flush(fence != "")
+	return out
+}
