@@ -107,6 +107,8 @@ func (s *View) Set(sn snippet.Snippet) {
 	s.SetWords(SnippetWords(sn))
 }
 
+// SetWords shows words, flowed from the right when most letters are
+// right to left.
 func (s *View) SetWords(words []flow.Word) {
 	s.words = words
 	texts := make([]string, len(s.words))
@@ -116,6 +118,11 @@ func (s *View) SetWords(words []flow.Word) {
 	s.rtl = IsRTL(strings.Join(texts, " "))
 	s.ltr = nil
 	if s.rtl {
+		s.words = flow.SplitLTREnds(s.words) // "v-if." shows its full stop on the left
+		texts = texts[:0]
+		for _, w := range s.words {
+			texts = append(texts, w.Text)
+		}
 		s.ltr = flow.WordDirections(texts, true)
 	}
 	s.Refresh()
