@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+
+	"folio/internal/testutil/testlib"
 )
 
 // A code block in an Arabic note reads as code: left to right from the
@@ -61,4 +63,62 @@ func lineTexts(lines [][]drawnText) []string {
 		out = append(out, lineText(l))
 	}
 	return out
+}
+
+// The hit's passage is at the top of the preview when an Arabic section
+// of long paragraphs is shown, once the preview's paragraphs have the
+// heights their lines need (the window's driver lays them out again
+// after they grow).
+func TestArabicPreviewScrollsTheHitIntoView(t *testing.T) {
+	para := strings.Repeat("تستخدم السمة الموجهة لتصيير شرطي لكتلة من الشيفرة وسيتم تصيير الكتلة فقط إذا كان التعبير صحيحا ", 6)
+	var md strings.Builder
+	md.WriteString("# التصيير الشرطي\n\n")
+	for range 14 {
+		md.WriteString(para + "\n\n")
+	}
+	md.WriteString("الزرافة في وسط القسم تظهر هنا.\n\n")
+	for range 8 {
+		md.WriteString(para + "\n\n")
+	}
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"ar/cond.md": md.String()})
+	w := newWindow(t, ix)
+	test.Type(w.search, "الزرافة")
+	waitFor(t, "the preview", func() bool {
+		return onUI(w, func() bool { return w.preview.hitBox != nil && len(w.preview.body.Objects) > 3 })
+	})
+	var top, y, height float32
+	onUI(w, func() bool {
+		p := w.preview
+		for range 4 { // as the driver does while paragraphs grow
+			p.body.Resize(fyne.NewSize(p.scroll.Size().Width, p.body.MinSize().Height))
+		}
+		top, y, height = p.scroll.Offset.Y, p.hitBox.Position().Y, p.scroll.Size().Height
+		return true
+	})
+	if y < 1000 {
+		t.Fatalf("the hit is at %.0f px, want a section long enough to need scrolling", y)
+	}
+	// At the top of the view: the offset must be taken from the
+	// paragraphs' places after they have grown.
+	if y < top-2 || y > top+2 {
+		t.Errorf("the hit's passage starts at %.0f px, the preview shows %.0f–%.0f px: want it at the top", y, top, top+height)
+	}
+}
+
+// One passage with matches is "1 passage", not "1 passages".
+func TestMatchCountSaysOnePassage(t *testing.T) {
+	ix := testlib.Open(t)
+	w := newWindow(t, ix)
+	p := w.preview
+	p.matchBlocks, p.current = []int{0}, -1
+	p.showMatchCount()
+	if got := p.matches.Text; got != "1 passage with matches (F3)" {
+		t.Errorf("the count says %q", got)
+	}
+	p.matchBlocks = []int{0, 1}
+	p.showMatchCount()
+	if got := p.matches.Text; got != "2 passages with matches (F3)" {
+		t.Errorf("the count says %q", got)
+	}
 }

@@ -151,9 +151,27 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 	p.showMatchCount()
 	p.scroll.ScrollToTop()
 	if p.hitBox != nil {
-		box := p.hitBox
-		p.scroll.Offset = fyne.NewPos(0, box.Position().Y)
+		p.settle()
+		p.scroll.Offset = fyne.NewPos(0, p.hitBox.Position().Y)
 		p.scroll.Refresh()
+	}
+}
+
+// settle lays the body out at the preview's width until its paragraphs
+// have the heights their lines need: each starts one line high and grows
+// when first laid out, so before this the hit's place is too high (an
+// Arabic section of long paragraphs left its hit far below the view).
+func (p *preview) settle() {
+	width := p.scroll.Size().Width
+	if width <= 0 {
+		return
+	}
+	for range 4 {
+		size := fyne.NewSize(width, p.body.MinSize().Height)
+		if size == p.body.Size() {
+			return
+		}
+		p.body.Resize(size)
 	}
 }
 
@@ -194,7 +212,7 @@ func (p *preview) showMatchCount() {
 		p.matches.SetText("")
 		p.matchRow.Hide()
 	case p.current < 0:
-		p.matches.SetText(fmt.Sprintf("%d passages with matches (F3)", n))
+		p.matches.SetText(plural(n, "passage") + " with matches (F3)")
 	default:
 		p.matches.SetText(fmt.Sprintf("passage %d of %d with matches (F3)", p.current+1, n))
 	}
