@@ -265,16 +265,21 @@ func (r *renderer) Layout(size fyne.Size) {
 	if size.Width <= 0 {
 		width = float32(math.Inf(1)) // not laid out yet: no word is cut
 	}
-	r.pieces = flow.Layout(s.words, func(w int, text string) float32 {
+	measure := func(w int, text string) float32 {
 		style, _ := tagStyle(s.words[w].Tag)
 		return fyne.MeasureText(text, tagSize(s.words[w].Tag), style).Width
-	}, space, width)
+	}
+	r.pieces = flow.Layout(s.words, measure, space, width)
 	if s.maxLines > 0 {
 		n := 0
 		for n < len(r.pieces) && r.pieces[n].Line < s.maxLines {
 			n++
 		}
-		r.pieces = r.pieces[:n]
+		if n > 0 && n < len(r.pieces) {
+			r.pieces = ellipsize(r.pieces[:n], measure, width)
+		} else {
+			r.pieces = r.pieces[:n]
+		}
 	}
 	s.pieces = r.pieces
 	if !s.rtl {
@@ -336,5 +341,25 @@ func mergePieces(pieces []flow.Piece, words []flow.Word) []flow.Piece {
 		}
 		out = append(out, p)
 	}
+	return out
+}
+
+// ellipsize ends the last line of a cut snippet with "…", dropping the
+// words (or letters) it has no room for, so a cut never looks like the
+// end of the text.
+func ellipsize(pieces []flow.Piece, measure func(w int, text string) float32, width float32) []flow.Piece {
+	out := append([]flow.Piece(nil), pieces...)
+	last := func() *flow.Piece { return &out[len(out)-1] }
+	line := last().Line
+	for len(out) > 1 && out[len(out)-2].Line == line && last().X+last().Width+measure(last().Word, "…") > width {
+		out = out[:len(out)-1]
+	}
+	p := last()
+	text := []rune(p.Text)
+	for len(text) > 1 && p.X+measure(p.Word, string(text)+"…") > width {
+		text = text[:len(text)-1]
+	}
+	p.Text = string(text) + "…"
+	p.Width = measure(p.Word, p.Text)
 	return out
 }
