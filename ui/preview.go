@@ -23,6 +23,7 @@ import (
 	"folio/ui/internal/launch"
 	"folio/ui/internal/mdtext"
 	"folio/ui/internal/tables"
+	"folio/ui/internal/wraprow"
 )
 
 // preview shows the hit's whole section rendered as Markdown, with the
@@ -34,7 +35,7 @@ type preview struct {
 	cite    *widget.Label
 	body    *fyne.Container
 	scroll  *container.Scroll
-	actions *container.Scroll
+	actions *fyne.Container
 	hit     index.Hit
 	has     bool
 	opened  atomic.Bool // the hit is an opened file's (Window.Open), not a search's
@@ -61,16 +62,16 @@ func newPreview(w *Window) *preview {
 	p.scroll = container.NewVScroll(p.body)
 	p.copyButton = widget.NewButtonWithIcon("Copy citation", theme.ContentCopyIcon(), p.copyCitation)
 	p.pathButton = widget.NewButtonWithIcon("Copy path", theme.ContentCopyIcon(), p.copyPath)
-	// In a scroller, so the buttons never make the preview wider than its
-	// share of a small window (the results keep theirs).
 	p.matches = widget.NewLabel("")
 	prev := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() { p.moveMatch(-1) })
 	next := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { p.moveMatch(1) })
-	p.actions = container.NewHScroll(container.NewHBox(
+	// A row that wraps: at 800×600 all four stay whole and reachable (a
+	// scroller showed two, and "Show in fo" at the default width).
+	p.actions = wraprow.New(
 		widget.NewButtonWithIcon("Open in editor", theme.DocumentIcon(), p.openHit),
 		fixedWidth(p.copyButton, "Copied"), fixedWidth(p.pathButton, "Copied"),
 		widget.NewButtonWithIcon("Show in folder", theme.FolderOpenIcon(), p.showInFolder),
-	))
+	)
 	prev.Importance, next.Importance = widget.LowImportance, widget.LowImportance
 	p.matchRow = container.NewHBox(prev, next, p.matches)
 	p.matchRow.Hide()
