@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"folio/internal/testutil/fynetest"
@@ -79,4 +80,32 @@ func TestPreviewButtonsAllReachableWhenNarrow(t *testing.T) {
 			return true
 		})
 	}
+}
+
+// At 800×600 the sidebar shows when a folder was scanned in full, on a
+// line of its own (it was cut: "scanned 1 Dec 07…").
+func TestSidebarShowsTheScanTimeWhole(t *testing.T) {
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"handbook/leave.md": handbook})
+	w := newWindow(t, ix)
+	waitFor(t, "the folder", func() bool { return onUI(w, func() bool { return len(w.library.folders) == 1 }) })
+	onUI(w, func() bool {
+		settleWindow(w, fyne.NewSize(800, 600))
+		found := false
+		for _, o := range fynetest.Rendered(w.library.list) {
+			l, ok := o.(*widget.Label)
+			if !ok || !strings.HasPrefix(l.Text, "scanned ") {
+				continue
+			}
+			found = true
+			need := fyne.MeasureText(l.Text, theme.CaptionTextSize(), l.TextStyle).Width + 2*theme.InnerPadding()
+			if need > l.Size().Width+0.5 {
+				t.Errorf("%q needs %.0f px, its line is %.0f: it is cut", l.Text, need, l.Size().Width)
+			}
+		}
+		if !found {
+			t.Error("no \"scanned …\" line in the sidebar")
+		}
+		return true
+	})
 }
