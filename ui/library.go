@@ -117,7 +117,10 @@ func (s *sidebar) setReadOnly() {
 // folderInfo is a folder's two secondary lines: what it holds, and when
 // it was last scanned (or why it is offline).
 func folderInfo(f index.Folder) (counts, when string) {
-	counts = plural(f.Documents, "note") + " · " + snippet.Thousands(f.Chunks) + " passages"
+	counts = plural(f.Documents, "note") + " · 1 passage"
+	if f.Chunks != 1 {
+		counts = plural(f.Documents, "note") + " · " + snippet.Thousands(f.Chunks) + " passages"
+	}
 	if f.Offline != "" {
 		return counts + " kept", "offline: " + f.Offline
 	}

@@ -374,7 +374,7 @@ func parseURL(u string) (*url.URL, error) { return url.Parse(u) }
 // renderMarkdown renders a chunk: pipe tables as a grid (Fyne's Markdown
 // has no tables), everything else as rich text.
 func renderMarkdown(md string) fyne.CanvasObject {
-	md = mdtext.Readable(md)
+	md = mdtext.KeepIndentLTR(mdtext.Readable(md))
 	box := container.NewVBox()
 	var prose []string
 	flush := func() {

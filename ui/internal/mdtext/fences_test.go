@@ -21,3 +21,11 @@ func TestSplitFencesKeepsCodeLinesWhole(t *testing.T) {
 		t.Errorf("unclosed fence: %+v", got)
 	}
 }
+
+func TestKeepIndentLTRMarksIndentedCodeLinesOnly(t *testing.T) {
+	md := "  نص\n\n```\n<div>\n  أ\n</div>\n```\n"
+	want := "  نص\n\n```\n<div>\n\u200e  أ\n</div>\n```\n"
+	if got := KeepIndentLTR(md); got != want {
+		t.Errorf("KeepIndentLTR = %q, want %q", got, want)
+	}
+}

@@ -232,3 +232,25 @@ func SplitFences(md string) []Block {
 	flush(fence != "")
 	return out
 }
+
+// KeepIndentLTR starts each indented line inside md's fenced blocks with
+// a left-to-right mark. Fyne shapes a line's leading spaces with the
+// Arabic word after them, as one right-to-left run, and so draws them on
+// its right: "  أ" showed unindented. The mark makes them a left-to-right
+// run of their own; it draws nothing.
+func KeepIndentLTR(md string) string {
+	var b strings.Builder
+	for _, blk := range SplitFences(md) {
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		lines := strings.Split(blk.Text, "\n")
+		for i := 1; blk.Code && i < len(lines)-1; i++ { // not the fences
+			if t := strings.TrimLeft(lines[i], " \t"); t != lines[i] && t != "" {
+				lines[i] = "\u200e" + lines[i]
+			}
+		}
+		b.WriteString(strings.Join(lines, "\n"))
+	}
+	return b.String()
+}
