@@ -13,7 +13,8 @@
 #                type a query and write assets/screenshot.png
 #   make screenshots the README's set: dark, light, Arabic, 800x600, the
 #                "Your notes say" words for a query in other words than the notes',
-#                and a scoped, filtered search (folder, tag, date)
+#                a scoped, filtered search (folder, tag, date), a long paragraph
+#                in the preview and an Arabic preview with code
 #   make package dist/folio-VERSION-linux-amd64.tar.xz: binary, desktop entry,
 #                icons, licences and install.sh (make install / uninstall)
 #   make windows dist/folio-VERSION-windows-amd64.zip, cross-compiled with
@@ -342,8 +343,8 @@ export SCREENSHOT_SCRIPT
 screenshot: build
 	@SCREENSHOT_SIZE=$(SCREENSHOT_SIZE) bash -c "$$SCREENSHOT_SCRIPT"
 
-# screenshots: the README's set, dark and light, English and Arabic, and a
-# small window.
+# screenshots: the README's set, dark and light, English and Arabic, a
+# small window, filters, a long paragraph and Arabic with code.
 screenshots: build
 	@$(MAKE) --no-print-directory screenshot
 	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-light.png SCREENSHOT_THEME=light
@@ -353,6 +354,10 @@ screenshots: build
 	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-filters.png SCREENSHOT_SIZE=1280x800 \
 		SCREENSHOT_ARGS="$(CORPUS)/18f-handbook $(CORPUS)/golang-website" SCREENSHOT_WAIT=25 \
 		SCREENSHOT_QUERY="leave folder:18f-handbook tag:supervisor-playbook after:2020"
+	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-paragraph.png SCREENSHOT_SIZE=1280x800 \
+		SCREENSHOT_ARGS="$(CORPUS)/18f-handbook" SCREENSHOT_WAIT=20 SCREENSHOT_QUERY="annual leave accrues pay period"
+	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-arabic-code.png SCREENSHOT_SIZE=1280x800 \
+		SCREENSHOT_ARGS="$(CORPUS)/ar-vue-docs" SCREENSHOT_WAIT=15 SCREENSHOT_QUERY="الموجهة v-else-if"
 
 # ---- packages ----------------------------------------------------------------
 

@@ -79,7 +79,7 @@ func TestOfflineFolderIsMarkedAndItsHitsStay(t *testing.T) {
 	waitFor(t, "the offline mark", func() bool { return w.library.folders[0].Offline != "" })
 	row := w.library.list.CreateItem()
 	w.library.list.UpdateItem(0, row)
-	if text := rowTexts(row); !strings.Contains(text, "offline") || !strings.Contains(text, "1 docs kept") {
+	if text := rowTexts(row); !strings.Contains(text, "offline") || !strings.Contains(text, "1 note · 1 passage kept") {
 		t.Errorf("sidebar row %q", text)
 	}
 	test.Type(w.search, "kestrel")

@@ -19,6 +19,7 @@ import (
 	"folio/internal/testutil"
 	"folio/internal/testutil/fynetest"
 	"folio/internal/testutil/testlib"
+	"folio/ui/internal/flowview"
 )
 
 func overlays(w *Window) int { return len(w.win.Canvas().Overlays().List()) }
@@ -279,9 +280,9 @@ func TestPreviewReadsArabicAndAutolinks(t *testing.T) {
 	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
 	test.Type(w.search, "الشرط")
 	waitFor(t, "the Arabic preview", func() bool { return w.preview.hitBox != nil && w.preview.hit.Path == "vue.md" })
-	var para *snippetView
+	var para *flowview.View
 	for _, obj := range fynetest.Objects(w.preview.body) {
-		if v, ok := obj.(*snippetView); ok && strings.Contains(v.source, "v-if") {
+		if v, ok := obj.(*flowview.View); ok && strings.Contains(v.Source(), "v-if") {
 			para = v
 		}
 	}
@@ -292,8 +293,8 @@ func TestPreviewReadsArabicAndAutolinks(t *testing.T) {
 		t.Errorf("paragraph shows %q", got)
 	}
 	marked := 0
-	for _, word := range para.words {
-		if word.Tag == tagMatch {
+	for _, word := range para.Words() {
+		if word.Tag == flowview.TagMatch {
 			marked++
 		}
 	}
@@ -369,8 +370,8 @@ func segmentsUnder(o fyne.CanvasObject) []widget.RichTextSegment {
 		switch v := obj.(type) {
 		case *widget.RichText:
 			add(v.Segments)
-		case *proseView:
-			add(v.segs)
+		case *flowview.Prose:
+			add(v.Segments())
 		}
 	}
 	return out

@@ -20,6 +20,7 @@ import (
 
 	"folio/chunker"
 	"folio/index"
+	"folio/index/snippet"
 )
 
 // sidebar lists the library's folders with their counts.
@@ -47,8 +48,11 @@ func newSidebar(w *Window) *sidebar {
 	s.list = widget.NewList(
 		func() int { return len(s.folders) },
 		func() fyne.CanvasObject {
+			// The counts and the last scan on lines of their own: on one,
+			// a narrow sidebar cut the time ("scanned 1 Dec 07…").
 			name, info := rowLabels()
-			return container.NewVBox(name, info)
+			_, when := rowLabels()
+			return container.NewVBox(name, info, when)
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
 			if id >= len(s.folders) {
@@ -57,11 +61,12 @@ func newSidebar(w *Window) *sidebar {
 			f := s.folders[id]
 			box := o.(*fyne.Container)
 			box.Objects[0].(*widget.Label).SetText(folderName(f))
-			info := folderInfo(f)
+			info, when := folderInfo(f)
 			if note := s.notes[f.Path]; note != "" && f.Offline == "" {
-				info += " · " + note
+				when += " · " + note
 			}
 			box.Objects[1].(*widget.Label).SetText(info)
+			box.Objects[2].(*widget.Label).SetText(when)
 		},
 	)
 	// A click on a folder also narrows the search to it (setScope).
@@ -109,15 +114,20 @@ func (s *sidebar) setReadOnly() {
 	s.dropSample.Disable()
 }
 
-func folderInfo(f index.Folder) string {
+// folderInfo is a folder's two secondary lines: what it holds, and when
+// it was last scanned (or why it is offline).
+func folderInfo(f index.Folder) (counts, when string) {
+	counts = plural(f.Documents, "note") + " · 1 passage"
+	if f.Chunks != 1 {
+		counts = plural(f.Documents, "note") + " · " + snippet.Thousands(f.Chunks) + " passages"
+	}
 	if f.Offline != "" {
-		return fmt.Sprintf("offline: %s · %d docs kept", f.Offline, f.Documents)
+		return counts + " kept", "offline: " + f.Offline
 	}
-	last := "not scanned yet"
-	if !f.LastScan.IsZero() {
-		last = "scanned " + f.LastScan.Format("2 Jan 15:04")
+	if f.LastScan.IsZero() {
+		return counts, "not scanned yet"
 	}
-	return fmt.Sprintf("%d docs · %d chunks · %s", f.Documents, f.Chunks, last)
+	return counts, "scanned " + f.LastScan.Format("2 Jan 15:04")
 }
 
 // folderName is how the window names a folder: as citations do, but the

@@ -5,6 +5,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"folio/index/snippet"
+	"folio/ui/internal/flowview"
 )
 
 // highlightMatches marks the query's words in rich text the way snippets
@@ -16,14 +17,14 @@ func highlightMatches(o fyne.CanvasObject, query string) int {
 	case *widget.RichText:
 		v.Segments, n = highlightSegments(v.Segments, query)
 		v.Refresh()
-	case *proseView:
-		segs, m := highlightSegments(v.segs, query)
+	case *flowview.Prose:
+		segs, m := highlightSegments(v.Segments(), query)
 		if n = m; m > 0 {
-			v.show(segs)
+			v.SetSegments(segs)
 		}
-	case *snippetView:
-		if v.source != "" && query != "" {
-			n = v.mark(snippet.Matcher(query))
+	case *flowview.View:
+		if v.Source() != "" && query != "" {
+			n = v.Mark(snippet.Matcher(query))
 		}
 	case *fyne.Container:
 		for _, c := range v.Objects {

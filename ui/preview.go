@@ -19,10 +19,11 @@ import (
 
 	"folio/index"
 	"folio/index/snippet"
-	"folio/ui/internal/flow"
+	"folio/ui/internal/flowview"
 	"folio/ui/internal/launch"
 	"folio/ui/internal/mdtext"
 	"folio/ui/internal/tables"
+	"folio/ui/internal/wraprow"
 )
 
 // preview shows the hit's whole section rendered as Markdown, with the
@@ -34,7 +35,7 @@ type preview struct {
 	cite    *widget.Label
 	body    *fyne.Container
 	scroll  *container.Scroll
-	actions *container.Scroll
+	actions *fyne.Container
 	hit     index.Hit
 	has     bool
 	opened  atomic.Bool // the hit is an opened file's (Window.Open), not a search's
@@ -61,16 +62,16 @@ func newPreview(w *Window) *preview {
 	p.scroll = container.NewVScroll(p.body)
 	p.copyButton = widget.NewButtonWithIcon("Copy citation", theme.ContentCopyIcon(), p.copyCitation)
 	p.pathButton = widget.NewButtonWithIcon("Copy path", theme.ContentCopyIcon(), p.copyPath)
-	// In a scroller, so the buttons never make the preview wider than its
-	// share of a small window (the results keep theirs).
 	p.matches = widget.NewLabel("")
 	prev := widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() { p.moveMatch(-1) })
 	next := widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() { p.moveMatch(1) })
-	p.actions = container.NewHScroll(container.NewHBox(
+	// A row that wraps: at 800×600 all four stay whole and reachable (a
+	// scroller showed two, and "Show in fo" at the default width).
+	p.actions = wraprow.New(
 		widget.NewButtonWithIcon("Open in editor", theme.DocumentIcon(), p.openHit),
 		fixedWidth(p.copyButton, "Copied"), fixedWidth(p.pathButton, "Copied"),
 		widget.NewButtonWithIcon("Show in folder", theme.FolderOpenIcon(), p.showInFolder),
-	))
+	)
 	prev.Importance, next.Importance = widget.LowImportance, widget.LowImportance
 	p.matchRow = container.NewHBox(prev, next, p.matches)
 	p.matchRow.Hide()
@@ -151,9 +152,27 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 	p.showMatchCount()
 	p.scroll.ScrollToTop()
 	if p.hitBox != nil {
-		box := p.hitBox
-		p.scroll.Offset = fyne.NewPos(0, box.Position().Y)
+		p.settle()
+		p.scroll.Offset = fyne.NewPos(0, p.hitBox.Position().Y)
 		p.scroll.Refresh()
+	}
+}
+
+// settle lays the body out at the preview's width until its paragraphs
+// have the heights their lines need: each starts one line high and grows
+// when first laid out, so before this the hit's place is too high (an
+// Arabic section of long paragraphs left its hit far below the view).
+func (p *preview) settle() {
+	width := p.scroll.Size().Width
+	if width <= 0 {
+		return
+	}
+	for range 4 {
+		size := fyne.NewSize(width, p.body.MinSize().Height)
+		if size == p.body.Size() {
+			return
+		}
+		p.body.Resize(size)
 	}
 }
 
@@ -194,7 +213,7 @@ func (p *preview) showMatchCount() {
 		p.matches.SetText("")
 		p.matchRow.Hide()
 	case p.current < 0:
-		p.matches.SetText(fmt.Sprintf("%d passages with matches (F3)", n))
+		p.matches.SetText(plural(n, "passage") + " with matches (F3)")
 	default:
 		p.matches.SetText(fmt.Sprintf("passage %d of %d with matches (F3)", p.current+1, n))
 	}
@@ -355,17 +374,23 @@ func parseURL(u string) (*url.URL, error) { return url.Parse(u) }
 // renderMarkdown renders a chunk: pipe tables as a grid (Fyne's Markdown
 // has no tables), everything else as rich text.
 func renderMarkdown(md string) fyne.CanvasObject {
-	md = mdtext.Readable(md)
+	md = mdtext.KeepIndentLTR(mdtext.Readable(md))
 	box := container.NewVBox()
 	var prose []string
 	flush := func() {
 		if len(prose) == 0 {
 			return
 		}
-		if text, more := mdtext.BoundProse(strings.Join(prose, "\n")); isRTL(text) {
-			for _, para := range strings.Split(mdtext.UnwrapParagraphs(text), "\n") {
-				if para = strings.TrimSpace(strings.TrimLeft(para, "#>-* ")); para != "" {
-					box.Add(newRTLParagraph(para))
+		if text, more := mdtext.BoundProse(strings.Join(prose, "\n")); flowview.IsRTL(text) {
+			for _, b := range mdtext.SplitFences(text) {
+				if b.Code { // code reads left to right, its indentation kept
+					proseBlocks(box, safeSegments(widget.NewRichTextFromMarkdown(b.Text).Segments))
+					continue
+				}
+				for _, para := range strings.Split(mdtext.UnwrapParagraphs(b.Text), "\n") {
+					if para = strings.TrimSpace(strings.TrimLeft(para, "#>-* ")); para != "" {
+						box.Add(flowview.NewRTLParagraph(para))
+					}
 				}
 			}
 			if more != "" {
@@ -407,7 +432,7 @@ func proseBlocks(box *fyne.Container, segs []widget.RichTextSegment) {
 	var runs []widget.RichTextSegment
 	flush := func() {
 		if len(runs) > 0 {
-			o := fyne.CanvasObject(newProse(runs))
+			o := fyne.CanvasObject(flowview.NewProse(runs))
 			if t, ok := runs[len(runs)-1].(*widget.TextSegment); ok && t.Style == widget.RichTextStyleBlockquote { // a quote is indented
 				o = container.New(layout.NewCustomPaddedLayout(0, 0, 2*theme.InnerPadding(), 0), o)
 			}
@@ -449,70 +474,4 @@ func proseBlocks(box *fyne.Container, segs []widget.RichTextSegment) {
 		}
 	}
 	flush()
-}
-
-// proseView is a paragraph of the preview; a click on a link opens it.
-type proseView struct{ snippetView }
-
-func newProse(segs []widget.RichTextSegment) *proseView {
-	p := &proseView{}
-	p.pad = theme.InnerPadding()
-	p.ExtendBaseWidget(p)
-	p.show(segs)
-	return p
-}
-
-func (p *proseView) CreateRenderer() fyne.WidgetRenderer {
-	return &snippetRenderer{s: &p.snippetView, obj: p}
-}
-
-// show lays out segs, the runs of one paragraph, as one flow of words.
-func (p *proseView) show(segs []widget.RichTextSegment) {
-	p.segs, p.links = segs, nil
-	var runs []flow.Run
-	for _, s := range segs {
-		switch v := s.(type) {
-		case *widget.TextSegment:
-			text := v.Text
-			if !v.Style.TextStyle.Monospace {
-				text = snippet.Unescape(text) // Fyne keeps Markdown's "\*"
-			}
-			runs = append(runs, flow.Run{Text: text, Tag: segmentTag(v.Style)})
-		case *widget.HyperlinkSegment:
-			runs = append(runs, flow.Run{Text: v.Text, Tag: tagLink + len(p.links)})
-			p.links = append(p.links, v.URL)
-		}
-	}
-	p.setWords(flow.Words(runs))
-}
-
-func segmentTag(st widget.RichTextStyle) int {
-	switch {
-	case st.ColorName == ColorNameMatch:
-		return tagMatch
-	case st.SizeName == theme.SizeNameHeadingText:
-		return tagHeading
-	case st.SizeName == theme.SizeNameSubHeadingText:
-		return tagSubHeading
-	case st.TextStyle.Monospace:
-		return tagCode
-	case st.TextStyle.Bold:
-		return tagBold
-	case st.TextStyle.Italic:
-		return tagItalic
-	}
-	return tagPlain
-}
-
-// Tapped opens the link under the pointer.
-func (p *proseView) Tapped(ev *fyne.PointEvent) {
-	lh := p.lineHeight()
-	for _, pc := range p.pieces {
-		tag := p.words[pc.Word].Tag
-		x, y := ev.Position.X-p.pad, ev.Position.Y-p.pad-float32(pc.Line)*lh
-		if tag >= tagLink && y >= 0 && y < lh && x >= pc.X && x < pc.X+pc.Width && p.links[tag-tagLink] != nil {
-			_ = fyne.CurrentApp().OpenURL(p.links[tag-tagLink])
-			return
-		}
-	}
 }

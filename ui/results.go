@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"folio/index"
+	"folio/ui/internal/flowview"
 )
 
 // searchEntry is the search field: it searches as you type and lets the
@@ -97,7 +98,7 @@ func newResultList(w *Window) *resultList {
 			more := widget.NewButton("", nil)
 			more.Importance = widget.LowImportance
 			// The snippet is inset like the labels' text above it.
-			snippet := container.New(layout.NewCustomPaddedLayout(0, 0, theme.InnerPadding(), theme.InnerPadding()), newSnippetView())
+			snippet := container.New(layout.NewCustomPaddedLayout(0, 0, theme.InnerPadding(), theme.InnerPadding()), flowview.NewSnippet())
 			return container.NewBorder(container.NewVBox(crumb, container.NewBorder(nil, nil, nil, more, cite)), nil, nil, nil, snippet)
 		},
 		func(id widget.ListItemID, o fyne.CanvasObject) {
@@ -127,7 +128,7 @@ func newResultList(w *Window) *resultList {
 			} else {
 				more.Hide()
 			}
-			c.Objects[0].(*fyne.Container).Objects[0].(*snippetView).set(h.Snippet)
+			c.Objects[0].(*fyne.Container).Objects[0].(*flowview.View).Set(h.Snippet)
 		},
 	)
 	r.list.OnSelected = func(id widget.ListItemID) {

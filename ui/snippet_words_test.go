@@ -6,6 +6,7 @@ import (
 
 	"folio/index/snippet"
 	"folio/internal/testutil/fynetest"
+	"folio/ui/internal/flowview"
 )
 
 // Punctuation after a highlighted word stays glued to it in every script:
@@ -18,9 +19,9 @@ func TestSnippetPunctuationStaysOnItsWord(t *testing.T) {
 		{"crème. Then", "crème", "."},
 	} {
 		i := strings.Index(c.text, c.hit)
-		words := snippetWords(snippet.Snippet{Text: c.text, Highlights: [][2]int{{i, i + len(c.hit)}}})
+		words := flowview.SnippetWords(snippet.Snippet{Text: c.text, Highlights: [][2]int{{i, i + len(c.hit)}}})
 		hit, k := "", 0 // a CJK word may be drawn a character at a time
-		for ; k < len(words) && words[k].Tag == tagMatch; k++ {
+		for ; k < len(words) && words[k].Tag == flowview.TagMatch; k++ {
 			hit += words[k].Text
 		}
 		if hit != c.hit || k == len(words) || words[k].Text != c.glued || words[k].Space || words[k].Break {

@@ -39,7 +39,7 @@ func TestCopiedKeepsTheButtonsInPlace(t *testing.T) {
 	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
 	test.Type(w.search, "zebra")
 	waitFor(t, "the preview", func() bool { return w.preview.has })
-	row := w.preview.actions.Content
+	row := w.preview.actions
 	before := row.MinSize()
 	for _, b := range []*widget.Button{w.preview.copyButton, w.preview.pathButton} {
 		test.Tap(b)

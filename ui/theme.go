@@ -6,12 +6,14 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"folio/ui/internal/flowview"
 )
 
 // ColorNameMatch is the colour of matched words in snippets and of links:
 // Fyne's primary blue reaches only 4.0:1 on the dark background and 3.1:1
 // on a selected row, under WCAG AA's 4.5:1 for text.
-const ColorNameMatch fyne.ThemeColorName = "folio-match"
+const ColorNameMatch = flowview.ColorNameMatch
 
 // folioTheme is Fyne's default theme with every text colour the window
 // uses at WCAG AA contrast (4.5:1) on the background, on input fields and

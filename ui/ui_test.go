@@ -20,6 +20,7 @@ import (
 	"folio/internal/testutil"
 	"folio/internal/testutil/fynetest"
 	"folio/internal/testutil/testlib"
+	"folio/ui/internal/flowview"
 )
 
 // waitFor polls cond until it holds or two seconds pass.
@@ -78,8 +79,8 @@ func TestTypingShowsCitedHighlightedResults(t *testing.T) {
 		t.Errorf("row shows %q", texts)
 	}
 	strong := 0
-	for _, word := range snippetWords(h.Snippet) {
-		if word.Tag == tagMatch {
+	for _, word := range flowview.SnippetWords(h.Snippet) {
+		if word.Tag == flowview.TagMatch {
 			if lw := strings.ToLower(word.Text); lw != "sick" && lw != "leave" {
 				t.Errorf("highlighted %q", word.Text)
 			}
@@ -104,9 +105,9 @@ func TestTypingShowsCitedHighlightedResults(t *testing.T) {
 func rowTexts(o fyne.CanvasObject) string {
 	return fynetest.ShownTexts(o, func(o fyne.CanvasObject) (string, bool) {
 		switch s := o.(type) {
-		case *snippetView:
+		case *flowview.View:
 			return s.String(), true
-		case *proseView:
+		case *flowview.Prose:
 			return s.String(), true
 		}
 		return "", false

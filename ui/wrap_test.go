@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"folio/internal/testutil"
+	"folio/ui/internal/flowview"
 	"folio/ui/internal/mdtext"
 )
 
@@ -226,7 +227,7 @@ func checkWrap(t *testing.T, md string, width float32) {
 			return
 		}
 	}
-	if isRTL(shownText(md)) {
+	if flowview.IsRTL(shownText(md)) {
 		return // drawn right to left, by words
 	}
 	var got strings.Builder

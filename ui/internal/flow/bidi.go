@@ -181,3 +181,49 @@ func VisualLine(text string) string {
 	}
 	return strings.Join(out, " ")
 }
+
+func isNeutralPunct(r rune) bool {
+	p, _ := bidi.LookupRune(r)
+	switch p.Class() {
+	case bidi.ON, bidi.CS, bidi.ES, bidi.ET:
+		return true
+	}
+	return false
+}
+
+// SplitLTREnds cuts the punctuation at the ends of the left-to-right words
+// of a right-to-left paragraph into words of their own, glued to the word
+// (no space, no line break between). WordDirections then resolves each
+// between its neighbours: "`v-if`." before Arabic text shows its full
+// stop on the left of v-if, and "v-else-if،" its comma (rules N1, N2); a
+// comma between two Latin words stays in their run.
+func SplitLTREnds(words []Word) []Word {
+	out := make([]Word, 0, len(words))
+	for _, w := range words {
+		if StrongDir(w.Text) != LTR {
+			out = append(out, w)
+			continue
+		}
+		r := []rune(w.Text)
+		start, end := 0, len(r)
+		for start < end && isNeutralPunct(r[start]) {
+			start++
+		}
+		for end > start && isNeutralPunct(r[end-1]) {
+			end--
+		}
+		first := true
+		for _, part := range []string{string(r[:start]), string(r[start:end]), string(r[end:])} {
+			if part == "" {
+				continue
+			}
+			p := Word{Text: part, Tag: w.Tag}
+			if first {
+				p.Space, p.Break = w.Space, w.Break
+			}
+			out = append(out, p)
+			first = false
+		}
+	}
+	return out
+}

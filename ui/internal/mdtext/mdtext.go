@@ -193,3 +193,64 @@ func SectionWindow(texts []string, hit int) (lo, hi int) {
 	}
 	return lo, hi
 }
+
+// Block is a run of lines of a chunk: prose, or a fenced code block with
+// its fences.
+type Block struct {
+	Text string
+	Code bool
+}
+
+// SplitFences cuts md into prose and fenced code blocks, so that code in
+// a right-to-left note is still shown left to right with its indentation.
+// An unclosed fence runs to the end, as in CommonMark.
+func SplitFences(md string) []Block {
+	var out []Block
+	var cur []string
+	fence := ""
+	flush := func(code bool) {
+		if len(cur) > 0 {
+			out = append(out, Block{Text: strings.Join(cur, "\n"), Code: code})
+			cur = nil
+		}
+	}
+	for _, line := range strings.Split(md, "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case fence == "" && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")):
+			flush(false)
+			fence = trimmed[:3]
+			cur = append(cur, line)
+		case fence != "" && strings.HasPrefix(trimmed, fence) && strings.Trim(trimmed, fence[:1]) == "":
+			cur = append(cur, line)
+			flush(true)
+			fence = ""
+		default:
+			cur = append(cur, line)
+		}
+	}
+	flush(fence != "")
+	return out
+}
+
+// KeepIndentLTR starts each indented line inside md's fenced blocks with
+// a left-to-right mark. Fyne shapes a line's leading spaces with the
+// Arabic word after them, as one right-to-left run, and so draws them on
+// its right: "  أ" showed unindented. The mark makes them a left-to-right
+// run of their own; it draws nothing.
+func KeepIndentLTR(md string) string {
+	var b strings.Builder
+	for _, blk := range SplitFences(md) {
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		lines := strings.Split(blk.Text, "\n")
+		for i := 1; blk.Code && i < len(lines)-1; i++ { // not the fences
+			if t := strings.TrimLeft(lines[i], " \t"); t != lines[i] && t != "" {
+				lines[i] = "\u200e" + lines[i]
+			}
+		}
+		b.WriteString(strings.Join(lines, "\n"))
+	}
+	return b.String()
+}

@@ -1,4 +1,8 @@
-package ui
+// Package flowview draws words laid out by ui/internal/flow: a result's
+// snippet (a few lines, cut with an ellipsis) and a preview paragraph
+// (as many lines as it needs, links clickable), matched words bold and
+// coloured, right-to-left text flowed from the right.
+package flowview
 
 import (
 	"math"
@@ -16,66 +20,77 @@ import (
 	"folio/ui/internal/flow"
 )
 
-// snippetLines is how many lines of snippet a result row shows.
-const snippetLines = 3
+// SnippetLines is how many lines of snippet a result row shows.
+const SnippetLines = 3
 
-// snippetView shows a snippet, or a preview paragraph, as words that flow
+// View shows a snippet, or a preview paragraph, as words that flow
 // over lines (ui/internal/flow), matched words bold and coloured. Fyne's
 // RichText wraps each styled run on its own and strands single letters of
 // a run that starts near a line end. Right-to-left text (Arabic) flows
 // from the right.
-type snippetView struct {
+type View struct {
 	widget.BaseWidget
-	words    []flow.Word // Tag: a word style (tagPlain…), or tagLink+i for links[i]
+	words    []flow.Word // Tag: a word style (TagPlain…), or TagLink+i for links[i]
 	links    []*url.URL
 	rtl      bool
 	maxLines int                      // 0: as many as the words need
 	lines    int                      // lines used at the last layout
 	width    float32                  // width of the last layout
 	pad      float32                  // inner padding on every side, as a label has
-	source   string                   // a preview paragraph's text (newRTLParagraph), to mark matches in
-	segs     []widget.RichTextSegment // a preview paragraph's Markdown (newProse), to mark matches in
+	source   string                   // a preview paragraph's text (NewRTLParagraph), to mark matches in
+	segs     []widget.RichTextSegment // a preview paragraph's Markdown (NewProse), to mark matches in
 	ltr      []bool                   // in a right-to-left text, the words that read left to right (bidi.go)
 	pieces   []flow.Piece             // where the words are, as last laid out
 }
 
+// ColorNameMatch is the theme colour of matched words and links (the
+// window's theme defines it at WCAG AA contrast).
+const ColorNameMatch fyne.ThemeColorName = "folio-match"
+
+// Words is what the view shows, as laid out.
+func (s *View) Words() []flow.Word { return s.words }
+
+// Source is a right-to-left paragraph's text (NewRTLParagraph), in which
+// Mark finds matches.
+func (s *View) Source() string { return s.source }
+
 // Word styles (flow.Word.Tag).
 const (
-	tagPlain = iota
-	tagMatch
-	tagCode
-	tagBold
-	tagItalic
-	tagHeading
-	tagSubHeading
-	tagLink // tagLink+i: the link links[i]
+	TagPlain = iota
+	TagMatch
+	TagCode
+	TagBold
+	TagItalic
+	TagHeading
+	TagSubHeading
+	TagLink // TagLink+i: the link links[i]
 )
 
-func newSnippetView() *snippetView {
-	s := &snippetView{maxLines: snippetLines}
+func NewSnippet() *View {
+	s := &View{maxLines: SnippetLines}
 	s.ExtendBaseWidget(s)
 	return s
 }
 
-// newRTLParagraph shows right-to-left prose in the preview: Fyne shapes
+// NewRTLParagraph shows right-to-left prose in the preview: Fyne shapes
 // Arabic letters but lays words out left to right, so Folio flows them.
-func newRTLParagraph(text string) *snippetView {
-	s := &snippetView{source: snippet.Readable(text), pad: theme.InnerPadding()}
+func NewRTLParagraph(text string) *View {
+	s := &View{source: snippet.Readable(text), pad: theme.InnerPadding()}
 	s.ExtendBaseWidget(s)
-	s.mark(nil)
+	s.Mark(nil)
 	return s
 }
 
 // mark shows the paragraph for reading (Markdown's backticks, emphasis
 // and link targets dropped, as in snippets) with match's words marked.
-func (s *snippetView) mark(match func(term string) bool) int {
+func (s *View) Mark(match func(term string) bool) int {
 	sn := snippet.Make(s.source, match, utf8.RuneCountInString(s.source)+1)
-	s.set(sn)
+	s.Set(sn)
 	return len(sn.Highlights)
 }
 
 // String is the snippet's text, for tests and accessibility.
-func (s *snippetView) String() string {
+func (s *View) String() string {
 	var b strings.Builder
 	for i, w := range s.words {
 		if i > 0 && w.Space {
@@ -88,39 +103,46 @@ func (s *snippetView) String() string {
 
 // set replaces the snippet; a highlight range is its own run, so it can
 // be styled.
-func (s *snippetView) set(sn snippet.Snippet) {
-	s.setWords(snippetWords(sn))
+func (s *View) Set(sn snippet.Snippet) {
+	s.SetWords(SnippetWords(sn))
 }
 
-func (s *snippetView) setWords(words []flow.Word) {
+// SetWords shows words, flowed from the right when most letters are
+// right to left.
+func (s *View) SetWords(words []flow.Word) {
 	s.words = words
 	texts := make([]string, len(s.words))
 	for i, w := range s.words {
 		texts[i] = w.Text
 	}
-	s.rtl = isRTL(strings.Join(texts, " "))
+	s.rtl = IsRTL(strings.Join(texts, " "))
 	s.ltr = nil
 	if s.rtl {
+		s.words = flow.SplitLTREnds(s.words) // "v-if." shows its full stop on the left
+		texts = texts[:0]
+		for _, w := range s.words {
+			texts = append(texts, w.Text)
+		}
 		s.ltr = flow.WordDirections(texts, true)
 	}
 	s.Refresh()
 }
 
-func snippetWords(sn snippet.Snippet) []flow.Word {
+func SnippetWords(sn snippet.Snippet) []flow.Word {
 	var runs []flow.Run
 	last := 0
 	for _, h := range sn.Highlights {
 		if h[0] < last || h[1] > len(sn.Text) || h[0] >= h[1] {
 			continue
 		}
-		runs = append(runs, flow.Run{Text: sn.Text[last:h[0]]}, flow.Run{Text: sn.Text[h[0]:h[1]], Tag: tagMatch})
+		runs = append(runs, flow.Run{Text: sn.Text[last:h[0]]}, flow.Run{Text: sn.Text[h[0]:h[1]], Tag: TagMatch})
 		last = h[1]
 	}
 	return flow.Words(append(runs, flow.Run{Text: sn.Text[last:]}))
 }
 
-// isRTL reports whether most letters of text are right-to-left.
-func isRTL(text string) bool {
+// IsRTL reports whether most letters of text are right-to-left.
+func IsRTL(text string) bool {
 	rtl, ltr := 0, 0
 	for _, r := range text {
 		switch {
@@ -133,23 +155,23 @@ func isRTL(text string) bool {
 	return rtl > ltr
 }
 
-func (s *snippetView) CreateRenderer() fyne.WidgetRenderer {
-	return &snippetRenderer{s: s, obj: s}
+func (s *View) CreateRenderer() fyne.WidgetRenderer {
+	return &renderer{s: s, obj: s}
 }
 
-type snippetRenderer struct {
-	s       *snippetView
-	obj     fyne.Widget // s, or the proseView it is part of
+type renderer struct {
+	s       *View
+	obj     fyne.Widget // s, or the Prose it is part of
 	objects []fyne.CanvasObject
 	texts   []*canvas.Text
 	pieces  []flow.Piece
 }
 
-func (r *snippetRenderer) Destroy() {}
+func (r *renderer) Destroy() {}
 
-func (r *snippetRenderer) Objects() []fyne.CanvasObject { return r.objects }
+func (r *renderer) Objects() []fyne.CanvasObject { return r.objects }
 
-func (r *snippetRenderer) MinSize() fyne.Size {
+func (r *renderer) MinSize() fyne.Size {
 	lines := r.s.maxLines
 	if lines == 0 {
 		lines = max(1, r.s.lines) // as laid out at the current width
@@ -160,7 +182,7 @@ func (r *snippetRenderer) MinSize() fyne.Size {
 // reorderLTRRuns keeps each run of left-to-right words of one line of a
 // right-to-left text in its own order ("Vue 3", not "3 Vue"): the run
 // keeps its place in the line, its words go left to right inside it.
-func (r *snippetRenderer) reorderLTRRuns() {
+func (r *renderer) reorderLTRRuns() {
 	ltr := func(i int) bool { return r.s.ltr[r.pieces[i].Word] }
 	for i := 0; i < len(r.pieces); {
 		if !ltr(i) {
@@ -194,7 +216,7 @@ func lineHeight() float32 {
 }
 
 // lineHeight is the height of the view's lines, in its largest text.
-func (s *snippetView) lineHeight() float32 {
+func (s *View) lineHeight() float32 {
 	size := theme.TextSize()
 	for _, w := range s.words {
 		size = max(size, tagSize(w.Tag))
@@ -204,9 +226,9 @@ func (s *snippetView) lineHeight() float32 {
 
 func tagSize(tag int) float32 {
 	switch tag {
-	case tagHeading:
+	case TagHeading:
 		return theme.Size(theme.SizeNameHeadingText)
-	case tagSubHeading:
+	case TagSubHeading:
 		return theme.Size(theme.SizeNameSubHeadingText)
 	}
 	return theme.TextSize()
@@ -214,28 +236,28 @@ func tagSize(tag int) float32 {
 
 func tagStyle(tag int) (fyne.TextStyle, fyne.ThemeColorName) {
 	switch {
-	case tag == tagMatch:
+	case tag == TagMatch:
 		return fyne.TextStyle{Bold: true}, ColorNameMatch
-	case tag == tagCode:
+	case tag == TagCode:
 		return fyne.TextStyle{Monospace: true}, theme.ColorNameForeground
-	case tag == tagBold, tag == tagHeading, tag == tagSubHeading:
+	case tag == TagBold, tag == TagHeading, tag == TagSubHeading:
 		return fyne.TextStyle{Bold: true}, theme.ColorNameForeground
-	case tag == tagItalic:
+	case tag == TagItalic:
 		return fyne.TextStyle{Italic: true}, theme.ColorNameForeground
-	case tag >= tagLink:
+	case tag >= TagLink:
 		return fyne.TextStyle{}, theme.ColorNameHyperlink
 	}
 	return fyne.TextStyle{}, theme.ColorNameForeground
 }
 
-func (r *snippetRenderer) Refresh() {
+func (r *renderer) Refresh() {
 	r.Layout(r.obj.Size())
 	canvas.Refresh(r.obj)
 }
 
 // Layout flows the words over the width (over at most maxLines lines,
 // the rest hidden), one canvas text per piece of a word.
-func (r *snippetRenderer) Layout(size fyne.Size) {
+func (r *renderer) Layout(size fyne.Size) {
 	s := r.s
 	// A lone space measures narrower than it shows between words.
 	space := fyne.MeasureText("a a", theme.TextSize(), fyne.TextStyle{}).Width - fyne.MeasureText("aa", theme.TextSize(), fyne.TextStyle{}).Width
@@ -243,16 +265,21 @@ func (r *snippetRenderer) Layout(size fyne.Size) {
 	if size.Width <= 0 {
 		width = float32(math.Inf(1)) // not laid out yet: no word is cut
 	}
-	r.pieces = flow.Layout(s.words, func(w int, text string) float32 {
+	measure := func(w int, text string) float32 {
 		style, _ := tagStyle(s.words[w].Tag)
 		return fyne.MeasureText(text, tagSize(s.words[w].Tag), style).Width
-	}, space, width)
+	}
+	r.pieces = flow.Layout(s.words, measure, space, width)
 	if s.maxLines > 0 {
 		n := 0
 		for n < len(r.pieces) && r.pieces[n].Line < s.maxLines {
 			n++
 		}
-		r.pieces = r.pieces[:n]
+		if n > 0 && n < len(r.pieces) {
+			r.pieces = ellipsize(r.pieces[:n], measure, width)
+		} else {
+			r.pieces = r.pieces[:n]
+		}
 	}
 	s.pieces = r.pieces
 	if !s.rtl {
@@ -314,5 +341,25 @@ func mergePieces(pieces []flow.Piece, words []flow.Word) []flow.Piece {
 		}
 		out = append(out, p)
 	}
+	return out
+}
+
+// ellipsize ends the last line of a cut snippet with "…", dropping the
+// words (or letters) it has no room for, so a cut never looks like the
+// end of the text.
+func ellipsize(pieces []flow.Piece, measure func(w int, text string) float32, width float32) []flow.Piece {
+	out := append([]flow.Piece(nil), pieces...)
+	last := func() *flow.Piece { return &out[len(out)-1] }
+	line := last().Line
+	for len(out) > 1 && out[len(out)-2].Line == line && last().X+last().Width+measure(last().Word, "…") > width {
+		out = out[:len(out)-1]
+	}
+	p := last()
+	text := []rune(p.Text)
+	for len(text) > 1 && p.X+measure(p.Word, string(text)+"…") > width {
+		text = text[:len(text)-1]
+	}
+	p.Text = string(text) + "…"
+	p.Width = measure(p.Word, p.Text)
 	return out
 }

@@ -1,4 +1,4 @@
-package ui
+package flowview
 
 import (
 	"testing"
@@ -12,14 +12,14 @@ import (
 // A right-to-left line keeps left-to-right runs in their order and puts a
 // word's full stop on its left.
 func TestRightToLeftLayoutKeepsLatinRunsAndPunctuation(t *testing.T) {
-	test.NewTempApp(t).Settings().SetTheme(Theme())
-	s := &snippetView{}
+	test.NewTempApp(t)
+	s := &View{}
 	s.ExtendBaseWidget(s)
-	s.set(snippet.Snippet{Text: "يستخدم Vue 3 الآن."})
+	s.Set(snippet.Snippet{Text: "يستخدم Vue 3 الآن."})
 	w := test.NewTempWindow(t, s)
 	w.Resize(fyne.NewSize(600, 100))
 	s.Resize(fyne.NewSize(600, 40))
-	r := test.WidgetRenderer(s).(*snippetRenderer)
+	r := test.WidgetRenderer(s).(*renderer)
 	r.Layout(s.Size())
 	x := map[string]float32{}
 	for i, tx := range r.texts {
