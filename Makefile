@@ -357,7 +357,7 @@ screenshots: build
 	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-paragraph.png SCREENSHOT_SIZE=1280x800 \
 		SCREENSHOT_ARGS="$(CORPUS)/18f-handbook" SCREENSHOT_WAIT=20 SCREENSHOT_QUERY="annual leave accrues pay period"
 	@$(MAKE) --no-print-directory screenshot SCREENSHOT=assets/screenshot-arabic-code.png SCREENSHOT_SIZE=1280x800 \
-		SCREENSHOT_ARGS="$(CORPUS)/ar-vue-docs" SCREENSHOT_WAIT=15 SCREENSHOT_QUERY="الموجهة v-else-if"
+		SCREENSHOT_ARGS="$(CORPUS)/ar-vue-docs" SCREENSHOT_WAIT=15 SCREENSHOT_QUERY="v-else-if"
 
 # ---- packages ----------------------------------------------------------------
 
