@@ -21,6 +21,8 @@ const (
 	PrefSplit        = "split.results" // the results' share of the width
 	PrefWidth        = "window.width"  // the window's size as last left
 	PrefHeight       = "window.height"
+	PrefTheme        = "theme"     // look.System, look.Light or look.Dark
+	PrefTextSize     = "text.size" // a factor of Fyne's text size (look.Scales)
 )
 
 // resultsLimit is the number of results asked for, from preferences.

@@ -114,7 +114,7 @@ type Window struct {
 // New builds the window over lib. Call ShowAndRun on the result's Window.
 func New(a fyne.App, lib Library) *Window {
 	w := &Window{app: a, lib: lib}
-	a.Settings().SetTheme(Theme())
+	w.applyLook()
 	w.bgCtx, w.stopBg = context.WithCancel(context.Background())
 	w.win = a.NewWindow("Folio")
 	w.openInShell = launch.InEditor
