@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"folio/ui/internal/look"
 )
 
 // keyedDialog is a shown dialog and what Enter does in it.
@@ -134,11 +136,11 @@ func (w *Window) shortcut(key fyne.KeyName) bool {
 	case fyne.KeyS:
 		w.saveSearch()
 	case fyne.KeyEqual, fyne.KeyPlus:
-		w.zoom(1)
+		look.Zoom(w.app, 1)
 	case fyne.KeyMinus:
-		w.zoom(-1)
+		look.Zoom(w.app, -1)
 	case fyne.Key0:
-		w.zoom(0)
+		look.Zoom(w.app, 0)
 	default:
 		return false
 	}
@@ -149,7 +151,7 @@ func (w *Window) shortcut(key fyne.KeyName) bool {
 // (Ctrl++ on a US keyboard) too; false for other shortcuts.
 func (w *Window) customShortcut(cs *desktop.CustomShortcut) bool {
 	if cs.Modifier == fyne.KeyModifierShortcutDefault|fyne.KeyModifierShift && cs.KeyName == fyne.KeyEqual {
-		w.zoom(1)
+		look.Zoom(w.app, 1)
 		return true
 	}
 	return cs.Modifier == fyne.KeyModifierShortcutDefault && w.shortcut(cs.KeyName)
@@ -163,7 +165,7 @@ func (w *Window) addShortcuts() {
 	for _, key := range shortcutKeys {
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { w.shortcut(key) })
 	}
-	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyEqual, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}, func(fyne.Shortcut) { w.zoom(1) })
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyEqual, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}, func(fyne.Shortcut) { look.Zoom(w.app, 1) })
 	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyF3, Modifier: fyne.KeyModifierShift}, func(fyne.Shortcut) { w.preview.moveMatch(-1) })
 	// F1 and F3 anywhere; the search field passes them on too
 	// (searchEntry.TypedKey).

@@ -16,21 +16,6 @@ const ColorNameMatch = look.ColorNameMatch
 // size; every text colour reaches WCAG AA (theme_test.go measures them).
 func Theme() fyne.Theme { return look.New(look.System, 1) }
 
-// applyLook sets the theme and the text size the user chose (Preferences,
-// Ctrl++ / Ctrl+- / Ctrl+0); Fyne redraws every window at once.
-func (w *Window) applyLook() {
-	prefs := w.app.Preferences()
-	w.app.Settings().SetTheme(look.New(prefs.StringWithFallback(PrefTheme, look.System), prefs.FloatWithFallback(PrefTextSize, 1)))
-}
-
-// zoom makes the text a step larger (dir > 0) or smaller, or normal (0),
-// and remembers it.
-func (w *Window) zoom(dir int) {
-	prefs := w.app.Preferences()
-	prefs.SetFloat(PrefTextSize, look.Step(prefs.FloatWithFallback(PrefTextSize, 1), dir))
-	w.applyLook()
-}
-
 // rowLabels are the two lines of a list row (a folder, a result): a bold
 // head and a secondary line in the caption size, not in Fyne's "disabled"
 // grey (1.5:1 on the dark background), both cut with an ellipsis where

@@ -26,6 +26,7 @@ import (
 	"folio/searches"
 	"folio/ui/internal/filterbar"
 	"folio/ui/internal/launch"
+	"folio/ui/internal/look"
 	"folio/watch"
 )
 
@@ -40,6 +41,9 @@ type Library interface {
 	RemoveFolder(ctx context.Context, dir string) error
 	SetChunkOptions(ctx context.Context, opt chunker.Options) error
 	Health(ctx context.Context) (*index.Health, error)
+	// ChunkSweep is what each largest passage size in maxes would do to
+	// an even, stable sample of up to sample of the library's documents.
+	ChunkSweep(ctx context.Context, sample int, maxes []int, base chunker.Options) ([]chunker.SweepRow, int, error)
 	// ReadOnly is true for a library on storage that cannot be written.
 	ReadOnly() bool
 	// DataVersion changes when another program changes the library.
@@ -114,7 +118,7 @@ type Window struct {
 // New builds the window over lib. Call ShowAndRun on the result's Window.
 func New(a fyne.App, lib Library) *Window {
 	w := &Window{app: a, lib: lib}
-	w.applyLook()
+	look.Apply(a)
 	w.bgCtx, w.stopBg = context.WithCancel(context.Background())
 	w.win = a.NewWindow("Folio")
 	w.openInShell = launch.InEditor

@@ -261,7 +261,7 @@ func TestPreferencesValidateAndSayWhenChunksChange(t *testing.T) {
 		t.Errorf("unchanged chunks: %q %v %d", msg, err, w.resultsLimit())
 	}
 	msg, err = w.applyPreferences("800", "100", "1", "30")
-	if err != nil || !strings.Contains(msg, "re-chunks") {
+	if err != nil || !strings.Contains(msg, "cuts every file again") {
 		t.Errorf("changed chunks: %q %v", msg, err)
 	}
 	if o := w.chunkOptions(); o.Max != 800 || o.Min != 100 || o.Overlap != 1 {
