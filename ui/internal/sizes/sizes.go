@@ -54,7 +54,7 @@ const Pause = 400 * time.Millisecond
 // Stop button while it measures.
 type Panel struct {
 	Root     fyne.CanvasObject
-	Sentence *widget.Label  // what the typed size does, in a sentence
+	Sentence *widget.Label   // what the typed size does, in a sentence
 	Table    *fyne.Container // a row per size: passages and their lengths
 	Status   *widget.Label
 	Button   *widget.Button // Stop while measuring, else Measure
