@@ -72,7 +72,7 @@ func (w *Window) showPreferences() {
 	}
 	form := widget.NewForm(widget.NewFormItem("Theme", look.ThemeChoice(w.app)),
 		&widget.FormItem{Text: "Text size", Widget: look.SizeChoice(w.app), HintText: "Ctrl++, Ctrl+- and Ctrl+0 in the main window too."},
-		&widget.FormItem{Text: "Largest passage (characters)", Widget: maxE, HintText: "Results are cut from your notes in passages up to this long; tables, code and long sentences are kept whole."},
+		&widget.FormItem{Text: "Largest passage (characters)", Widget: maxE, HintText: "Results are passages up to this long; tables and code are kept whole."},
 		&widget.FormItem{Text: "Smallest passage (characters)", Widget: minE, HintText: "A shorter piece joins its neighbour in the same section."},
 		&widget.FormItem{Text: "Sentences repeated", Widget: ovE, HintText: "How many sentences of a passage begin the next one too."},
 		widget.NewFormItem("Number of results", resE),

@@ -95,7 +95,7 @@ func New(ctx context.Context, measure Measure, spawn, do func(func())) *Panel {
 		}
 		p.Update(p.opt, 0)
 	})
-	p.Table = container.NewGridWithColumns(len(columns))
+	p.Table = container.NewVBox()
 	advice := widget.NewLabel("Past the size where the rows stop changing, your notes' own paragraphs and sections decide the passages: a larger size only makes results longer to read.")
 	advice.Wrapping = fyne.TextWrapWord
 	p.Root = container.NewVBox(title, container.NewBorder(nil, nil, nil, p.Button, p.Status), p.progress, p.Sentence, p.Table, advice)
@@ -199,22 +199,25 @@ func (p *Panel) run(seq int, opt chunker.Options) {
 // show fills the sentence and the table from the rows measured; the row
 // of the size typed is in bold.
 func (p *Panel) show() {
-	objs := make([]fyne.CanvasObject, 0, len(columns)*(len(p.rows)+1))
+	// The headings in a grid of their own: a grid's rows are all as tall
+	// as its tallest cell, and they take two lines.
+	head := container.NewGridWithColumns(len(columns))
 	for _, c := range columns {
-		objs = append(objs, widget.NewLabelWithStyle(c, fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}))
+		head.Add(widget.NewLabelWithStyle(c, fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}))
 	}
+	body := container.NewGridWithColumns(len(columns))
 	p.Sentence.SetText("")
 	for _, r := range p.rows {
 		s := r.Size
 		mine := r.Max == p.opt.Max
 		for _, v := range []int{r.Max, s.N, s.Min, s.P50, s.P90, s.Max, s.OverMax} {
-			objs = append(objs, widget.NewLabelWithStyle(snippet.Thousands(v), fyne.TextAlignTrailing, fyne.TextStyle{Bold: mine}))
+			body.Add(widget.NewLabelWithStyle(snippet.Thousands(v), fyne.TextAlignTrailing, fyne.TextStyle{Bold: mine}))
 		}
 		if mine {
 			p.Sentence.SetText(Sentence(r, p.docs))
 		}
 	}
-	p.Table.Objects = objs
+	p.Table.Objects = []fyne.CanvasObject{head, body}
 	p.Table.Refresh()
 }
 
