@@ -82,6 +82,15 @@ func (e *dialogEntry) TypedKey(k *fyne.KeyEvent) {
 	e.Entry.TypedKey(k)
 }
 
+// dialogChoiceKey gives a focused choice's Esc and Enter to the dialog.
+func (w *Window) dialogChoiceKey(k *fyne.KeyEvent) bool {
+	if len(w.dialogs) == 0 {
+		return false
+	}
+	w.dialogKey(k)
+	return true
+}
+
 // showChecked shows a dialog whose confirm button checks the input first
 // and returns it with that action (for a field's Enter). What is wrong is said
 // under the input, in the same dialog, which stays open with what was

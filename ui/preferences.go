@@ -67,18 +67,17 @@ func (w *Window) showPreferences() {
 			sweep.Update(opt, sizes.Pause)
 		}
 	}
-	for _, e := range []*dialogEntry{maxE, minE, ovE} {
-		e.OnChanged = remeasure
-	}
-	form := widget.NewForm(widget.NewFormItem("Theme", look.ThemeChoice(w.app)),
-		&widget.FormItem{Text: "Text size", Widget: look.SizeChoice(w.app), HintText: "Ctrl++, Ctrl+- and Ctrl+0 in the main window too."},
+	maxE.OnChanged, minE.OnChanged, ovE.OnChanged = remeasure, remeasure, remeasure
+	themes, textSizes := look.ThemeChoice(w.app), look.SizeChoice(w.app)
+	themes.Keys, textSizes.Keys = w.dialogChoiceKey, w.dialogChoiceKey
+	form := widget.NewForm(widget.NewFormItem("Theme", themes),
+		&widget.FormItem{Text: "Text size", Widget: textSizes, HintText: "Ctrl++, Ctrl+- and Ctrl+0 in the main window too."},
 		&widget.FormItem{Text: "Largest passage (characters)", Widget: maxE, HintText: "Results are passages up to this long; tables and code are kept whole."},
 		&widget.FormItem{Text: "Smallest passage (characters)", Widget: minE, HintText: "A shorter piece joins its neighbour in the same section."},
-		&widget.FormItem{Text: "Sentences repeated", Widget: ovE, HintText: "How many sentences of a passage begin the next one too."},
-		widget.NewFormItem("Number of results", resE),
-		widget.NewFormItem("Search history", private),
-	)
-	scroll := container.NewVScroll(container.NewVBox(form, widget.NewSeparator(), sweep.Root))
+		&widget.FormItem{Text: "Sentences repeated", Widget: ovE, HintText: "How many sentences of a passage begin the next one too."})
+	// What the sizes do comes right under their fields.
+	search := widget.NewForm(widget.NewFormItem("Number of results", resE), widget.NewFormItem("Search history", private))
+	scroll := container.NewVScroll(container.NewVBox(form, sweep.Root, widget.NewSeparator(), search))
 	winSize := w.win.Canvas().Size()
 	scroll.SetMinSize(fyne.NewSize(min(720, winSize.Width-80), max(min(560, winSize.Height-200), 200)))
 	// Settings that cannot be used are said in the dialog, which keeps them.

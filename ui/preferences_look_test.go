@@ -18,15 +18,16 @@ import (
 	"folio/index"
 	"folio/internal/testutil/fynetest"
 	"folio/internal/testutil/testlib"
+	"folio/ui/internal/look"
 	"folio/ui/internal/sizes"
 )
 
 // selectOnTop is the choice in the top dialog offering option.
-func selectOnTop(t *testing.T, w *Window, option string) *widget.Select {
+func selectOnTop(t *testing.T, w *Window, option string) *look.Choice {
 	t.Helper()
-	var found *widget.Select
+	var found *look.Choice
 	fynetest.Walk(w.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
-		if s, ok := o.(*widget.Select); ok && slices.Contains(s.Options, option) {
+		if s, ok := o.(*look.Choice); ok && slices.Contains(s.Options, option) {
 			found = s
 		}
 		return found == nil
@@ -175,5 +176,20 @@ func TestSweepSentenceSpeaksOfPassages(t *testing.T) {
 	want := "At 1,200 characters at most, these 300 documents make 2,517 passages. Half of them are under 640 characters, 9 in 10 under 1,050; the longest has 3,100. 12 are longer: tables, code blocks and long sentences are kept whole."
 	if got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+// A focused theme or text size choice passes Esc to the dialog, which
+// closes; Enter saves.
+func TestEscFromAFocusedChoiceClosesPreferences(t *testing.T) {
+	w := newWindow(t, testlib.Open(t))
+	for _, key := range []fyne.KeyName{fyne.KeyEscape, fyne.KeyReturn} {
+		w.showPreferences()
+		choice := selectOnTop(t, w, "Light")
+		w.win.Canvas().Focus(choice)
+		w.win.Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: key})
+		if overlays(w) != 0 {
+			t.Errorf("%s in the theme choice left %q", key, topTexts(w))
+		}
 	}
 }

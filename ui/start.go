@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"folio/index"
+	"folio/index/snippet"
 )
 
 // startPanel fills the results' place before the first query: what the
@@ -71,5 +72,5 @@ func plural(n int, one string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return fmt.Sprintf("%d %ss", n, one)
+	return snippet.Thousands(n) + " " + one + "s"
 }

@@ -28,10 +28,32 @@ func Zoom(a fyne.App, dir int) {
 	Apply(a)
 }
 
+// Choice is a drop-down list whose Esc and Enter go to keys first: a
+// focused widget takes the keys before the window, so a dialog holding
+// one would not close on Esc.
+type Choice struct {
+	widget.Select
+	Keys func(*fyne.KeyEvent) bool // true: the key was used
+}
+
+func newChoice(options []string, changed func(string)) *Choice {
+	c := &Choice{}
+	c.Options, c.OnChanged = options, changed
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+func (c *Choice) TypedKey(k *fyne.KeyEvent) {
+	if (k.Name == fyne.KeyEscape || k.Name == fyne.KeyReturn || k.Name == fyne.KeyEnter) && c.Keys != nil && c.Keys(k) {
+		return
+	}
+	c.Select.TypedKey(k)
+}
+
 // ThemeChoice chooses the theme, applied and remembered at once.
-func ThemeChoice(a fyne.App) *widget.Select {
+func ThemeChoice(a fyne.App) *Choice {
 	prefs := a.Preferences()
-	choice := widget.NewSelect(ModeNames, func(name string) {
+	choice := newChoice(ModeNames, func(name string) {
 		prefs.SetString(PrefTheme, Modes[max(slices.Index(ModeNames, name), 0)])
 		Apply(a)
 	})
@@ -40,13 +62,13 @@ func ThemeChoice(a fyne.App) *widget.Select {
 }
 
 // SizeChoice chooses the text size, applied and remembered at once.
-func SizeChoice(a fyne.App) *widget.Select {
+func SizeChoice(a fyne.App) *Choice {
 	prefs := a.Preferences()
 	var names []string
 	for _, s := range Scales {
 		names = append(names, Percent(s))
 	}
-	choice := widget.NewSelect(names, func(name string) {
+	choice := newChoice(names, func(name string) {
 		prefs.SetFloat(PrefTextSize, Scales[max(slices.Index(names, name), 0)])
 		Apply(a)
 	})
