@@ -34,7 +34,11 @@ type Row struct {
 func Rows(h *index.Health) []Row {
 	var rows []Row
 	places := defectPlaces(h.Defects)
-	rows = append(rows, Row{Text: fmt.Sprintf("Problems found (%d)", len(places)), Heading: true})
+	found := fmt.Sprintf("Problems found (%d)", len(places))
+	if len(places) == 0 {
+		found = "Problems found: none, every passage reads on its own"
+	}
+	rows = append(rows, Row{Text: found, Heading: true})
 	for _, p := range places {
 		rows = append(rows, Row{Text: p.text(), Path: filepath.Join(p.Folder, filepath.FromSlash(p.Path)), Line: p.StartLine})
 	}
