@@ -3,6 +3,7 @@ package look
 import (
 	"testing"
 
+	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 )
 
@@ -27,6 +28,7 @@ func TestStepStaysWithinTheSizesOffered(t *testing.T) {
 
 // A chosen variant wins over the system's; text scales, padding does not.
 func TestTheChosenVariantAndSizeApply(t *testing.T) {
+	test.NewTempApp(t)
 	light, dark := New(Light, 1), New(Dark, 1.5)
 	if light.Color(theme.ColorNameBackground, theme.VariantDark) != New(System, 1).Color(theme.ColorNameBackground, theme.VariantLight) {
 		t.Error("Light on a dark system is not light")
