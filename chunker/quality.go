@@ -39,13 +39,13 @@ const (
 func DefectAdvice(kind string) string {
 	switch kind {
 	case DefectMidSentence:
-		return "A passage ends inside a sentence longer than twice the maximum chunk size, so the sentence is split between two results. Nothing is lost; a larger maximum keeps such sentences whole."
+		return "A passage ends inside a sentence longer than twice the largest passage size, so the sentence is split between two results. Nothing is lost; a larger size keeps such sentences whole."
 	case DefectSplitTable:
-		return "A table is split across passages, so a result may show part of it. A larger maximum keeps it whole."
+		return "A table is split across passages, so a result may show part of it. A larger passage size keeps it whole."
 	case DefectOrphanRows:
-		return "Table rows are in a passage without the table's header row, so their columns are unnamed in results. A larger maximum keeps them together."
+		return "Table rows are in a passage without the table's header row, so their columns are unnamed in results. A larger passage size keeps them together."
 	case DefectSplitCode:
-		return "A code block is cut in two. A larger maximum keeps it whole."
+		return "A code block is cut in two. A larger passage size keeps it whole."
 	case DefectEmptyPath:
 		return "A passage has no heading above it, so its citation names no section. A heading at the top of the file fixes it."
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -247,4 +248,27 @@ func (ix *Index) documentWarnings(ctx context.Context, f Folder, h *Health) erro
 		h.Warnings = append(h.Warnings, w)
 	}
 	return classify(rows.Err())
+}
+
+// ChunkSweep is chunker.Sweep over up to sample of the library's
+// documents, spread evenly in path order (the same library, the same
+// table), read as Health reads them (no link followed out of a folder; a
+// file gone since the scan is left out). n is how many were measured.
+func (ix *Index) ChunkSweep(ctx context.Context, sample int, maxes []int, base chunker.Options) (rows []chunker.SweepRow, n int, err error) {
+	var list string
+	if err := ix.db.QueryRowContext(ctx, `SELECT coalesce(group_concat(folder || char(0) || rel, char(0) ORDER BY n), '') FROM (
+		SELECT f.path AS folder, d.rel_path AS rel, row_number() OVER (ORDER BY f.path, d.rel_path) AS n, count(*) OVER () AS total
+		FROM documents d JOIN folders f ON f.id = d.folder_id) WHERE (n - 1) * ?1 / total < n * ?1 / total`, sample).Scan(&list); err != nil {
+		return nil, 0, fmt.Errorf("chunk sweep: %w", classify(err))
+	}
+	var docs [][]byte
+	for parts := strings.Split(list, "\x00"); len(parts) > 1 && ctx.Err() == nil; parts = parts[2:] {
+		if data, err := files.ReadInside(parts[0], filepath.Join(parts[0], filepath.FromSlash(parts[1]))); err == nil {
+			docs = append(docs, data)
+		}
+	}
+	if rows, err = chunker.Sweep(ctx, docs, maxes, base); err != nil {
+		return nil, 0, fmt.Errorf("chunk sweep: %w", err)
+	}
+	return rows, len(docs), nil
 }

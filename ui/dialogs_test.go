@@ -80,7 +80,7 @@ func TestADialogOpenedFromADialogAnswersEnterAndEsc(t *testing.T) {
 		es := entriesOnTop(w)
 		es[0].SetText([]string{"1300", "1400"}[i])
 		es[0].TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-		if overlays(w) != 1 || !strings.Contains(topTexts(w), "Chunk settings changed") {
+		if overlays(w) != 1 || !strings.Contains(topTexts(w), "Passage sizes changed") {
 			t.Fatalf("after Save: %d dialogs: %q", overlays(w), topTexts(w))
 		}
 		pressOnCanvas(w, key)

@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"folio/ui/internal/look"
 )
 
 // keyedDialog is a shown dialog and what Enter does in it.
@@ -80,6 +82,15 @@ func (e *dialogEntry) TypedKey(k *fyne.KeyEvent) {
 	e.Entry.TypedKey(k)
 }
 
+// dialogChoiceKey gives a focused choice's Esc and Enter to the dialog.
+func (w *Window) dialogChoiceKey(k *fyne.KeyEvent) bool {
+	if len(w.dialogs) == 0 {
+		return false
+	}
+	w.dialogKey(k)
+	return true
+}
+
 // showChecked shows a dialog whose confirm button checks the input first
 // and returns it with that action (for a field's Enter). What is wrong is said
 // under the input, in the same dialog, which stays open with what was
@@ -112,12 +123,13 @@ Up and Down in an empty search field: the searches before (kept when a result is
 Ctrl+S: save the search (its words, filters and order) under a name, listed in the sidebar
 Ctrl+O: add a folder
 Ctrl+Q: quit
+Ctrl++ / Ctrl+- / Ctrl+0: larger, smaller, normal text (also in Preferences, with the theme)
 F3 / Shift+F3: next / previous passage of the section with the searched words
 F1 or the ? button: this list, and About Folio (version, licences)
 In a dialog: Enter confirms, Esc cancels.`
 
 // shortcutKeys are the window's Ctrl (Cmd) shortcuts.
-var shortcutKeys = []fyne.KeyName{fyne.KeyF, fyne.KeyL, fyne.KeyO, fyne.KeyQ, fyne.KeyS}
+var shortcutKeys = []fyne.KeyName{fyne.KeyF, fyne.KeyL, fyne.KeyO, fyne.KeyQ, fyne.KeyS, fyne.KeyEqual, fyne.KeyPlus, fyne.KeyMinus, fyne.Key0}
 
 // shortcut does what Ctrl (Cmd) with key does; false for other keys.
 func (w *Window) shortcut(key fyne.KeyName) bool {
@@ -132,10 +144,26 @@ func (w *Window) shortcut(key fyne.KeyName) bool {
 		w.app.Quit()
 	case fyne.KeyS:
 		w.saveSearch()
+	case fyne.KeyEqual, fyne.KeyPlus:
+		look.Zoom(w.app, 1)
+	case fyne.KeyMinus:
+		look.Zoom(w.app, -1)
+	case fyne.Key0:
+		look.Zoom(w.app, 0)
 	default:
 		return false
 	}
 	return true
+}
+
+// customShortcut does what a Ctrl (Cmd) shortcut does, and Ctrl+Shift+=
+// (Ctrl++ on a US keyboard) too; false for other shortcuts.
+func (w *Window) customShortcut(cs *desktop.CustomShortcut) bool {
+	if cs.Modifier == fyne.KeyModifierShortcutDefault|fyne.KeyModifierShift && cs.KeyName == fyne.KeyEqual {
+		look.Zoom(w.app, 1)
+		return true
+	}
+	return cs.Modifier == fyne.KeyModifierShortcutDefault && w.shortcut(cs.KeyName)
 }
 
 // addShortcuts binds the window's keyboard shortcuts. A focused text field
@@ -146,6 +174,7 @@ func (w *Window) addShortcuts() {
 	for _, key := range shortcutKeys {
 		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { w.shortcut(key) })
 	}
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyEqual, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}, func(fyne.Shortcut) { look.Zoom(w.app, 1) })
 	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyF3, Modifier: fyne.KeyModifierShift}, func(fyne.Shortcut) { w.preview.moveMatch(-1) })
 	// F1 and F3 anywhere; the search field passes them on too
 	// (searchEntry.TypedKey).

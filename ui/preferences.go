@@ -2,14 +2,18 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"folio/chunker"
+	"folio/ui/internal/look"
+	"folio/ui/internal/sizes"
 )
 
 // Preference keys (Fyne preferences).
@@ -21,7 +25,13 @@ const (
 	PrefSplit        = "split.results" // the results' share of the width
 	PrefWidth        = "window.width"  // the window's size as last left
 	PrefHeight       = "window.height"
+	PrefTheme        = look.PrefTheme
+	PrefTextSize     = look.PrefTextSize
 )
+
+// SweepSample is how many of the library's documents Preferences measures
+// the passage sizes on: enough for the distribution, quick to re-split.
+const SweepSample = 300
 
 // resultsLimit is the number of results asked for, from preferences.
 func (w *Window) resultsLimit() int {
@@ -49,19 +59,33 @@ func (w *Window) showPreferences() {
 	// Private lookups: turning it on forgets the history kept so far.
 	private := widget.NewCheck("Keep no search history", nil)
 	private.Checked = w.store != nil && w.store.KeepNone()
-	form := widget.NewForm(
-		widget.NewFormItem("Chunk max (characters)", maxE),
-		widget.NewFormItem("Chunk min (characters)", minE),
-		widget.NewFormItem("Overlap (sentences)", ovE),
-		widget.NewFormItem("Number of results", resE),
-		widget.NewFormItem("Search history", private),
-	)
+	sweep := sizes.New(w.bgCtx, func(ctx context.Context, maxes []int, base chunker.Options) ([]chunker.SweepRow, int, error) {
+		return w.lib.ChunkSweep(ctx, SweepSample, maxes, base)
+	}, w.spawn, w.do)
+	remeasure := func(string) {
+		if opt, err := sizes.Parse(maxE.Text, minE.Text, ovE.Text); err == nil {
+			sweep.Update(opt, sizes.Pause)
+		}
+	}
+	maxE.OnChanged, minE.OnChanged, ovE.OnChanged = remeasure, remeasure, remeasure
+	themes, textSizes := look.ThemeChoice(w.app), look.SizeChoice(w.app)
+	themes.Keys, textSizes.Keys = w.dialogChoiceKey, w.dialogChoiceKey
+	form := widget.NewForm(widget.NewFormItem("Theme", themes),
+		&widget.FormItem{Text: "Text size", Widget: textSizes, HintText: "Ctrl++, Ctrl+- and Ctrl+0 in the main window too."},
+		&widget.FormItem{Text: "Largest passage (characters)", Widget: maxE, HintText: "Results are passages up to this long; tables and code are kept whole."},
+		&widget.FormItem{Text: "Smallest passage (characters)", Widget: minE, HintText: "A shorter piece joins its neighbour in the same section."},
+		&widget.FormItem{Text: "Sentences repeated", Widget: ovE, HintText: "How many sentences of a passage begin the next one too."})
+	// What the sizes do comes right under their fields.
+	search := widget.NewForm(widget.NewFormItem("Number of results", resE), widget.NewFormItem("Search history", private))
+	scroll := container.NewVScroll(container.NewVBox(form, sweep.Root, widget.NewSeparator(), search))
+	winSize := w.win.Canvas().Size()
+	scroll.SetMinSize(fyne.NewSize(min(720, winSize.Width-80), max(min(560, winSize.Height-200), 200)))
 	// Settings that cannot be used are said in the dialog, which keeps them.
 	var msg string
-	d, save := w.showChecked("Preferences", "Save", form, func() error {
+	d, save := w.showChecked("Preferences", "Save", scroll, func() error {
 		var err error
 		if msg, err = w.applyPreferences(maxE.Text, minE.Text, ovE.Text, resE.Text); err != nil {
-			return fmt.Errorf("%v. Use whole numbers: max at least 1, min and overlap 0 or more.", err)
+			return fmt.Errorf("%v. Use whole numbers: the largest passage at least 1, the others 0 or more.", err)
 		}
 		if w.store != nil && private.Checked != w.store.KeepNone() {
 			return w.store.SetKeepNone(private.Checked)
@@ -71,36 +95,30 @@ func (w *Window) showPreferences() {
 	// The note opens once the dialog is gone: hiding a dialog also hides
 	// the ones shown over it.
 	d.SetOnClosed(func() {
+		sweep.Stop()
 		if msg != "" {
 			w.showMessage("Preferences", msg)
 		}
 	})
-	d.Resize(fyne.NewSize(480, 0)) // entries wide enough to read their values
 	for _, e := range []*dialogEntry{maxE, minE, ovE, resE} {
 		e.OnSubmitted = func(string) { save() }
 	}
+	sweep.Update(cur, 0)
 }
 
 // applyPreferences validates and stores the settings; it says when the
 // chunk settings changed, since that re-chunks files on the next scan.
 func (w *Window) applyPreferences(maxS, minS, overlapS, resultsS string) (string, error) {
-	var nums [4]int
-	for i, s := range []string{maxS, minS, overlapS, resultsS} {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil {
-			return "", fmt.Errorf("%q is not a whole number", s)
-		}
-		nums[i] = n
-	}
-	opt := chunker.Options{Max: nums[0], Min: nums[1], Overlap: nums[2]}
-	if err := opt.Validate(); err != nil {
+	opt, err := sizes.Parse(maxS, minS, overlapS)
+	if err != nil {
 		return "", err
 	}
-	if nums[3] < 1 {
-		return "", fmt.Errorf("number of results must be at least 1")
+	results, err := strconv.Atoi(strings.TrimSpace(resultsS))
+	if err != nil || results < 1 {
+		return "", errors.New("the number of results must be a whole number, at least 1")
 	}
 	prefs := w.app.Preferences()
-	prefs.SetInt(PrefResults, nums[3])
+	prefs.SetInt(PrefResults, results)
 	if opt == w.chunkOptions() {
 		return "", nil
 	}
@@ -108,7 +126,7 @@ func (w *Window) applyPreferences(maxS, minS, overlapS, resultsS string) (string
 	prefs.SetInt(PrefChunkMin, opt.Min)
 	prefs.SetInt(PrefChunkOverlap, opt.Overlap)
 	if err := w.lib.SetChunkOptions(context.Background(), opt); err != nil {
-		return "", err
+		return "", fmt.Errorf("saving the passage sizes: %w", err)
 	}
-	return "Chunk settings changed: the next scan re-chunks every file (use Rescan on a folder).", nil
+	return "Passage sizes changed: the next scan cuts every file again (use Rescan on a folder).", nil
 }

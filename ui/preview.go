@@ -81,6 +81,7 @@ func newPreview(w *Window) *preview {
 }
 
 func (p *preview) clear() {
+	p.w.showPreviewHint(true)
 	p.has = false
 	p.matchBlocks = nil
 	p.matchRow.Hide()
@@ -93,6 +94,7 @@ func (p *preview) clear() {
 
 // show loads the hit's section off the UI thread.
 func (p *preview) show(h index.Hit) {
+	p.w.showPreviewHint(false)
 	p.opened.Store(false)
 	p.hit, p.has, p.hitBox = h, true, nil
 	p.query = p.w.lastQuery

@@ -35,7 +35,7 @@ func newSearchEntry(w *Window) *searchEntry {
 // the search field has the keyboard; the field's own go to the field.
 func (e *searchEntry) TypedShortcut(s fyne.Shortcut) {
 	if cs, ok := s.(*desktop.CustomShortcut); ok {
-		if cs.Modifier == fyne.KeyModifierShortcutDefault && e.w.shortcut(cs.KeyName) {
+		if e.w.customShortcut(cs) {
 			return
 		}
 		if cs.Modifier == fyne.KeyModifierShift && cs.KeyName == fyne.KeyF3 {

@@ -5,9 +5,11 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"folio/index"
+	"folio/index/snippet"
 )
 
 // startPanel fills the results' place before the first query: what the
@@ -54,10 +56,11 @@ func (s *startPanel) update(folders []index.Folder) {
 			return
 		}
 		s.w.do(func() {
-			s.examples.Objects = []fyne.CanvasObject{widget.NewLabel("Try:")}
+			s.examples.Objects = []fyne.CanvasObject{widget.NewLabel("Try one of these searches:")}
 			for _, q := range examples {
-				b := widget.NewButton(q, func() { s.w.search.SetText(q) })
-				b.Alignment = widget.ButtonAlignLeading
+				// Quiet, with a search icon: a suggestion, not a command.
+				b := widget.NewButtonWithIcon(q, theme.SearchIcon(), func() { s.w.search.SetText(q) })
+				b.Alignment, b.Importance = widget.ButtonAlignLeading, widget.LowImportance
 				s.examples.Add(b)
 			}
 			s.examples.Refresh()
@@ -69,5 +72,5 @@ func plural(n int, one string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return fmt.Sprintf("%d %ss", n, one)
+	return snippet.Thousands(n) + " " + one + "s"
 }

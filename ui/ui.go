@@ -26,6 +26,7 @@ import (
 	"folio/searches"
 	"folio/ui/internal/filterbar"
 	"folio/ui/internal/launch"
+	"folio/ui/internal/look"
 	"folio/watch"
 )
 
@@ -40,6 +41,9 @@ type Library interface {
 	RemoveFolder(ctx context.Context, dir string) error
 	SetChunkOptions(ctx context.Context, opt chunker.Options) error
 	Health(ctx context.Context) (*index.Health, error)
+	// ChunkSweep is what each largest passage size in maxes would do to
+	// an even, stable sample of up to sample of the library's documents.
+	ChunkSweep(ctx context.Context, sample int, maxes []int, base chunker.Options) ([]chunker.SweepRow, int, error)
 	// ReadOnly is true for a library on storage that cannot be written.
 	ReadOnly() bool
 	// DataVersion changes when another program changes the library.
@@ -85,12 +89,14 @@ type Window struct {
 	exact      *widget.Button
 	results    *resultList
 	preview    *preview
-	start      *startPanel
-	library    *sidebar
-	imports    *importPanel
-	center     *fyne.Container // results+preview, or the empty-library target
-	split      *container.Split
-	empty      fyne.CanvasObject
+	// previewHint stands in the preview's place while it shows nothing.
+	previewHint *widget.Label
+	start       *startPanel
+	library     *sidebar
+	imports     *importPanel
+	center      *fyne.Container // results+preview, or the empty-library target
+	split       *container.Split
+	empty       fyne.CanvasObject
 
 	searchSeq   atomic.Int64 // the newest search; older answers are dropped
 	searchMu    sync.Mutex
@@ -114,7 +120,7 @@ type Window struct {
 // New builds the window over lib. Call ShowAndRun on the result's Window.
 func New(a fyne.App, lib Library) *Window {
 	w := &Window{app: a, lib: lib}
-	a.Settings().SetTheme(Theme())
+	look.Apply(a)
 	w.bgCtx, w.stopBg = context.WithCancel(context.Background())
 	w.win = a.NewWindow("Folio")
 	w.openInShell = launch.InEditor
@@ -138,7 +144,12 @@ func New(a fyne.App, lib Library) *Window {
 	w.imports = newImportPanel(w)
 
 	w.start = newStartPanel(w)
-	w.split = container.NewHSplit(container.NewStack(w.results.root, w.start.root), w.preview.root)
+	// Until a passage is shown, the preview's place says what it is for
+	// rather than drawing an empty heading over a separator.
+	w.previewHint = widget.NewLabelWithStyle("The passage you select is shown here, in its section.", fyne.TextAlignCenter, fyne.TextStyle{Italic: true})
+	w.previewHint.Wrapping = fyne.TextWrapWord
+	w.split = container.NewHSplit(container.NewStack(w.results.root, w.start.root), container.NewStack(w.preview.root, container.NewPadded(w.previewHint)))
+	w.showPreviewHint(true)
 	w.results.list.Hide() // the start panel until the first query
 	// The results' share of the width, as the user last left it; at
 	// least 30% (the preview's buttons scroll rather than squeeze them).
@@ -238,6 +249,18 @@ func (w *Window) showStart(show bool) {
 		w.results.list.Show()
 	}
 	w.results.setMore(w.results.hasMore)
+}
+
+// showPreviewHint puts the hint in the empty preview's place, or the
+// preview back.
+func (w *Window) showPreviewHint(show bool) {
+	if show {
+		w.preview.root.Hide()
+		w.previewHint.Show()
+	} else {
+		w.previewHint.Hide()
+		w.preview.root.Show()
+	}
 }
 
 // Window is the Fyne window, for ShowAndRun.

@@ -11,10 +11,8 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"folio/index"
 	"folio/internal/testutil"
@@ -262,7 +260,7 @@ func TestPreferencesValidateAndSayWhenChunksChange(t *testing.T) {
 		t.Errorf("unchanged chunks: %q %v %d", msg, err, w.resultsLimit())
 	}
 	msg, err = w.applyPreferences("800", "100", "1", "30")
-	if err != nil || !strings.Contains(msg, "re-chunks") {
+	if err != nil || !strings.Contains(msg, "cuts every file again") {
 		t.Errorf("changed chunks: %q %v", msg, err)
 	}
 	if o := w.chunkOptions(); o.Max != 800 || o.Min != 100 || o.Overlap != 1 {
@@ -280,20 +278,18 @@ func TestHealthViewShowsHistogramAndDefects(t *testing.T) {
 	if h.Sizes.N < 3 || len(h.Histogram) == 0 || len(h.Defects) == 0 || len(h.Skipped) != 1 {
 		t.Fatalf("health %+v", h)
 	}
-	view := w.healthView(h)
+	view := healthWindow(t, w).Content()
 	text := rowTexts(view)
-	if !strings.Contains(text, "chunks · min") {
+	if !strings.Contains(text, "passages. Half of the passages are under") {
 		t.Errorf("summary missing: %q", text)
 	}
 	var opened string
 	w.openInShell = func(path string, line int) error { opened = filepath.Base(path); return nil }
-	tabs := view.(*fyne.Container).Objects[0].(*container.AppTabs)
-	defects := tabs.Items[0].Content.(*fyne.Container) // the list, with what each kind means above it
-	if explain := rowTexts(defects); !strings.Contains(explain, "Ends mid-sentence: A passage ends inside a sentence") {
+	if explain := rowTexts(view); !strings.Contains(explain, "Ends mid-sentence: A passage ends inside a sentence") {
 		t.Errorf("defects are not explained in plain words: %q", explain)
 	}
-	list := defects.Objects[0].(*widget.List)
-	list.Select(0)
+	list := healthList(t, w)
+	list.Select(1) // under the heading "Problems found"
 	if opened != "a.md" {
 		t.Errorf("clicking a defect opened %q", opened)
 	}

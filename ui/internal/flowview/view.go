@@ -18,6 +18,7 @@ import (
 
 	"folio/index/snippet"
 	"folio/ui/internal/flow"
+	"folio/ui/internal/look"
 )
 
 // SnippetLines is how many lines of snippet a result row shows.
@@ -45,7 +46,7 @@ type View struct {
 
 // ColorNameMatch is the theme colour of matched words and links (the
 // window's theme defines it at WCAG AA contrast).
-const ColorNameMatch fyne.ThemeColorName = "folio-match"
+const ColorNameMatch = look.ColorNameMatch
 
 // Words is what the view shows, as laid out.
 func (s *View) Words() []flow.Word { return s.words }

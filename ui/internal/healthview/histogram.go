@@ -1,6 +1,3 @@
-// Package healthview is the Health panel's content: the chunk size
-// histogram (a bar per size bin, its count above and its range below),
-// the defects with their citations, skipped files and folder sizes.
 package healthview
 
 import (
@@ -56,7 +53,7 @@ type histogramRenderer struct {
 func (r *histogramRenderer) Destroy()                     {}
 func (r *histogramRenderer) Objects() []fyne.CanvasObject { return r.objects }
 func (r *histogramRenderer) Refresh()                     { r.Layout(r.h.Size()); canvas.Refresh(r.h) }
-func (r *histogramRenderer) MinSize() fyne.Size           { return fyne.NewSize(float32(len(r.bars))*48, 220) }
+func (r *histogramRenderer) MinSize() fyne.Size           { return fyne.NewSize(float32(len(r.bars))*48, 160) }
 
 func (r *histogramRenderer) Layout(size fyne.Size) {
 	if len(r.bars) == 0 {
