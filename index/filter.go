@@ -31,10 +31,16 @@ func (ix *Index) filterSQL(ctx context.Context, fs []query.Filter) (string, []an
 
 // listDocuments answers filters without words: the notes they select,
 // each by its first passage, newest first (or by path), a page at a time.
-// filter holds conditions on d and f only. The page's notes are chosen
-// first and their passages read after, so the cost is the sort of the
-// selected notes' rows, not a passage lookup for each of them.
-func (ix *Index) listDocuments(ctx context.Context, filter string, args []any, opt SearchOptions, res *Results) error {
+// fcond and fargs are the filters' conditions on d. The page's notes are
+// chosen first and their passages read after, so the cost is the sort of
+// the selected notes' rows, not a passage lookup for each of them.
+func (ix *Index) listDocuments(ctx context.Context, fcond string, fargs []any, opt SearchOptions, res *Results) error {
+	opt.HeadingPrefix = nil // it narrows passages, not notes
+	filter, args, err := ix.filters(ctx, opt)
+	if err != nil {
+		return err
+	}
+	filter, args = filter+fcond, append(args, fargs...)
 	order := meta.DatedSQL + " DESC, f.path, d.rel_path"
 	if opt.Sort == SortPath {
 		order = "f.path, d.rel_path"

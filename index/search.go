@@ -217,15 +217,8 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	}
 	filter, args, res.Notices = filter+fcond, append(args, fargs...), notices
 	if q.Empty() {
-		// Filters alone: the notes they select, each once (a heading
-		// prefix narrows passages, not notes: it does not apply).
-		docOpt := opt
-		docOpt.HeadingPrefix = nil
-		dfilter, dargs, err := ix.filters(ctx, docOpt)
-		if err != nil {
-			return nil, err
-		}
-		if err := ix.listDocuments(ctx, dfilter+fcond, append(dargs, fargs...), opt, res); err != nil {
+		// Filters alone: the notes they select, each once.
+		if err := ix.listDocuments(ctx, fcond, fargs, opt, res); err != nil {
 			return nil, fmt.Errorf("search %q: %w", input, classify(err))
 		}
 		res.Elapsed = time.Since(start)
