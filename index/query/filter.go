@@ -115,7 +115,9 @@ func filterAt(s string, i int) (f Filter, next int, ok bool) {
 		_, qn := utf8.DecodeRuneInString(s[next:])
 		next += qn
 	} else {
-		end := strings.IndexFunc(s[i:], func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) })
+		// Up to a space or a quote (a quote starts a phrase, and a value
+		// holding one could not be written back as a chip).
+		end := strings.IndexFunc(s[i:], func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) || isQuote(r) })
 		if end < 0 {
 			end = len(s) - i
 		}

@@ -270,6 +270,7 @@ func FuzzParseQuery(f *testing.F) {
 		"ibuprofen child", `"side effects" -adult`, "in:dos* x", `-in:"a b" c*`, "AND OR NOT NEAR",
 		`"unbalanced`, "a:b", "***", `"`, "-", "东京都 天気", "الإجازة السنوية*", "mg/kg e-mail",
 		"\x00\xff", "what is the most ibuprofen a child can have in a day",
+		"fever tag:#Clinical -tag:draft", `folder:"My notes" after:2024-03 before:2025`, "after:lunch tag:", `-folder:"x`,
 	} {
 		f.Add(s)
 	}
@@ -287,6 +288,12 @@ func FuzzParseQuery(f *testing.F) {
 				if term == "" || !utf8.ValidString(term) || strings.ContainsFunc(term, isASCIINonAlnum) {
 					t.Fatalf("bad term %q", term)
 				}
+			}
+		}
+		for _, fl := range q.Filters {
+			// A filter as shown on a chip reads back as itself.
+			if back, err := ParseFilter(fl.String()); err != nil || back.Field != fl.Field || back.Value != fl.Value || back.Exclude != fl.Exclude {
+				t.Fatalf("filter %+v reads back as %+v, %v", fl, back, err)
 			}
 		}
 		checkExpr(t, db, in, q)
