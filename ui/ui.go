@@ -419,6 +419,8 @@ func statusLine(res *index.Results, shown int, more bool) string {
 		total += "+"
 	}
 	switch {
+	case res.Total == 0 && len(res.Filters) > 0: // a filter may be what finds nothing
+		return fmt.Sprintf("No results · %.1f ms. Try fewer words or filters (× takes one off), check the spelling, or another folder (Ctrl+O adds one).", ms)
 	case res.Total == 0:
 		return fmt.Sprintf("No results · %.1f ms. Try fewer words, check the spelling, or another folder (Ctrl+O adds one).", ms)
 	case more || res.TotalCapped:
