@@ -44,10 +44,10 @@ func (w *Window) showHelp() {
 		d.Hide()
 		w.showAbout()
 	})
-	syntax := widget.NewLabel(query.Syntax)
-	syntax.Wrapping = fyne.TextWrapWord
+	syntax, keys := widget.NewLabel(query.Syntax), widget.NewLabel(shortcutHelp)
+	syntax.Wrapping, keys.Wrapping = fyne.TextWrapWord, fyne.TextWrapWord // a small window cut the long lines
 	body := container.NewVBox(widget.NewLabelWithStyle("Keys", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		widget.NewLabel(shortcutHelp),
+		keys,
 		widget.NewLabelWithStyle("What a search can say", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		syntax, container.NewHBox(about))
 	scroll := container.NewVScroll(body) // both lists are taller than a small window

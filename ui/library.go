@@ -544,9 +544,8 @@ func (p *importPanel) finish(s index.Summary, failures []error, catchUp bool) {
 		text += fmt.Sprintf("\nWarning, %s: %s.", wn.Path, wn.Reason)
 	}
 	if !catchUp && s.Added > 0 && slices.ContainsFunc(p.w.library.folders, func(f index.Folder) bool { return f.Sample }) {
-		hint := "Your notes now rank before the sample library's; \"Remove sample library\" in the sidebar takes it out."
-		text += "\n" + hint
-		p.w.status.SetText(hint)
+		// Said here only, beside the sidebar's button, not in the status line too.
+		text += "\nYour notes now rank before the sample library's; \"Remove sample library\" in the sidebar takes it out."
 	}
 	p.summary.SetText(text)
 	p.summary.Show()

@@ -139,7 +139,11 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 			continue
 		}
 		// The hit's own lines: tinted, with their line numbers.
-		label := widget.NewLabelWithStyle(fmt.Sprintf("Lines %d–%d", c.StartLine, c.EndLine), fyne.TextAlignTrailing, fyne.TextStyle{Italic: true})
+		lines := fmt.Sprintf("Lines %d–%d", c.StartLine, c.EndLine)
+		if c.StartLine == c.EndLine {
+			lines = fmt.Sprintf("Line %d", c.StartLine) // not "Lines 12–12"
+		}
+		label := widget.NewLabelWithStyle(lines, fyne.TextAlignTrailing, fyne.TextStyle{Italic: true})
 		label.SizeName = theme.SizeNameCaptionText
 		bg := canvas.NewRectangle(theme.Color(theme.ColorNameSelection))
 		bg.CornerRadius = theme.InputRadiusSize()

@@ -5,8 +5,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"folio/index/refine"
@@ -20,6 +18,7 @@ type refinementBar struct {
 	w     *Window
 	root  *fyne.Container
 	chips *fyne.Container // one chip per refinement
+	strip *filterbar.Strip
 	// undo holds what the field showed before each click, newest last, so
 	// Esc takes back the last one added (searchEntry.TypedKey).
 	undo []refinementStep
@@ -31,10 +30,9 @@ type refinementStep struct{ before, after string }
 func newRefinementBar(w *Window) *refinementBar {
 	b := &refinementBar{w: w, chips: container.NewHBox()}
 	label := widget.NewLabel("Your notes say:")
-	// A narrow window scrolls the chips sideways rather than squeeze them;
-	// the space under them keeps the scroll bar off their text.
-	row := container.New(layout.NewCustomPaddedLayout(0, theme.Padding(), 0, 0), b.chips)
-	b.root = container.NewBorder(nil, nil, label, nil, container.NewHScroll(row))
+	// A narrow window scrolls the chips sideways rather than squeeze them.
+	b.strip = filterbar.NewStrip(b.chips)
+	b.root = container.NewBorder(nil, nil, label, nil, b.strip.Root)
 	b.root.Hide()
 	return b
 }

@@ -94,7 +94,8 @@ func newResultList(w *Window) *resultList {
 	r.list = widget.NewList(
 		func() int { return len(r.hits) },
 		func() fyne.CanvasObject {
-			crumb, cite := rowLabels()
+			crumb, _ := rowLabels()
+			cite := newCiteLabel()
 			more := widget.NewButton("", nil)
 			more.Importance = widget.LowImportance
 			// The snippet is inset like the labels' text above it.
@@ -114,12 +115,12 @@ func newResultList(w *Window) *resultList {
 			}
 			top.Objects[0].(*widget.Label).SetText(crumb)
 			line := top.Objects[1].(*fyne.Container)
-			cite := line.Objects[0].(*widget.Label)
+			cite := line.Objects[0].(*citeLabel)
 			cite.Importance = widget.MediumImportance
 			if h.Sample {
 				cite.Importance = widget.WarningImportance // the sample's badge stands out
 			}
-			cite.SetText(citationLine(h))
+			cite.set(h)
 			more := line.Objects[1].(*widget.Button)
 			if text := foldText(h, r.open[h.ChunkRowID]); text != "" && !r.folded[id] {
 				more.SetText(text)
@@ -302,6 +303,59 @@ func breadcrumb(h index.Hit) string {
 		return h.Title
 	}
 	return strings.Join(h.HeadingPath, " › ")
+}
+
+// citeLabel is a result's citation line. Where the row is too narrow it
+// cuts the path's folders ("…/travel-and-leave/leave.md"), so the file
+// name stays: the label's own ellipsis would cut the name first.
+type citeLabel struct {
+	widget.Label
+	hit index.Hit
+}
+
+func newCiteLabel() *citeLabel {
+	c := &citeLabel{}
+	c.ExtendBaseWidget(c)
+	c.Truncation = fyne.TextTruncateEllipsis
+	c.SizeName = theme.SizeNameCaptionText
+	return c
+}
+
+func (c *citeLabel) set(h index.Hit) {
+	c.hit = h
+	c.fit(c.Size().Width)
+}
+
+func (c *citeLabel) Resize(size fyne.Size) {
+	c.fit(size.Width)
+	c.Label.Resize(size)
+}
+
+// fit shows the citation with as many of the path's folders as fit in
+// width, the nearest to the file first; then without the library
+// folder's name; at last the file name first, for the ellipsis to cut
+// what follows it.
+func (c *citeLabel) fit(width float32) {
+	h := c.hit
+	room := width - 2*theme.InnerPadding()
+	fits := func(s string) bool {
+		return width <= 0 || fyne.MeasureText(s, theme.Size(theme.SizeNameCaptionText), c.TextStyle).Width <= room
+	}
+	text := citationLine(h)
+	dirs := strings.Split(h.Path, "/")
+	for i := 1; i < len(dirs) && !fits(text); i++ {
+		h.Path = "…/" + strings.Join(dirs[i:], "/")
+		text = citationLine(h)
+	}
+	if folder := " · " + filepath.Base(h.Folder); !fits(text) {
+		if text = strings.Replace(text, folder, "", 1); !fits(text) {
+			h.Path = dirs[len(dirs)-1]
+			text = strings.Replace(citationLine(h), folder, "", 1)
+		}
+	}
+	if text != c.Text {
+		c.SetText(text)
+	}
 }
 
 // citationLine is the row's second line: file, lines, folder.

@@ -7,14 +7,12 @@ package ui
 import (
 	"context"
 	"fmt"
-	"image/color"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -421,6 +419,8 @@ func statusLine(res *index.Results, shown int, more bool) string {
 		total += "+"
 	}
 	switch {
+	case res.Total == 0 && len(res.Filters) > 0: // a filter may be what finds nothing
+		return fmt.Sprintf("No results · %.1f ms. Try fewer words or filters (× takes one off), check the spelling, or another folder (Ctrl+O adds one).", ms)
 	case res.Total == 0:
 		return fmt.Sprintf("No results · %.1f ms. Try fewer words, check the spelling, or another folder (Ctrl+O adds one).", ms)
 	case more || res.TotalCapped:
@@ -469,16 +469,32 @@ func (w *Window) showProblem(what string, err error, todo string) {
 
 // fixedWidth holds b at the width of its widest label, its own or one of
 // others, so that a label it changes to ("Copied") moves no neighbour.
+// The width is measured at each layout: one measured once kept the
+// buttons at the text size the window opened with after Ctrl+0.
 func fixedWidth(b *widget.Button, others ...string) fyne.CanvasObject {
-	own, size := b.Text, b.MinSize()
-	for _, o := range others {
-		b.SetText(o)
-		size = size.Max(b.MinSize())
+	return container.New(&widestLabel{b, append(others, b.Text)}, b)
+}
+
+type widestLabel struct {
+	b      *widget.Button
+	labels []string
+}
+
+func (l *widestLabel) MinSize([]fyne.CanvasObject) fyne.Size {
+	width := func(s string) float32 {
+		return fyne.MeasureText(s, theme.TextSize(), fyne.TextStyle{Bold: true}).Width
 	}
-	b.SetText(own)
-	hold := canvas.NewRectangle(color.Transparent)
-	hold.SetMinSize(size)
-	return container.NewStack(hold, b)
+	widest := float32(0)
+	for _, s := range l.labels {
+		widest = max(widest, width(s))
+	}
+	m := l.b.MinSize()
+	return fyne.NewSize(m.Width+max(0, widest-width(l.b.Text)), m.Height)
+}
+
+func (l *widestLabel) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Resize(size)
+	objs[0].Move(fyne.Position{})
 }
 
 // setHasFolders switches between the results and the empty-library target.

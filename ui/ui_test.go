@@ -105,6 +105,8 @@ func rowTexts(o fyne.CanvasObject) string {
 		switch s := o.(type) {
 		case *flowview.View:
 			return s.String(), true
+		case *citeLabel:
+			return s.Text, true
 		case *flowview.Prose:
 			return s.String(), true
 		}

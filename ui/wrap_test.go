@@ -164,7 +164,9 @@ func shownText(md string) string {
 func firstWord(l []drawnText) float32 {
 	w := float32(0)
 	for i, d := range l {
-		if i > 0 && d.x-(l[i-1].x+l[i-1].t.MinSize().Width) > 0.5 {
+		// A glued piece may start up to a pixel on (texts start on whole
+		// pixels); a space is wider.
+		if i > 0 && d.x-(l[i-1].x+l[i-1].t.MinSize().Width) > 1.5 {
 			break // a space before this piece
 		}
 		text := d.t.Text

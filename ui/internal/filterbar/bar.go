@@ -8,7 +8,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -57,6 +56,7 @@ type Bar struct {
 	DateChoice, SortChoice *widget.Select
 	After, Before          *widget.Entry
 	tagRow                 *fyne.Container
+	TagStrip               *Strip
 	tagsLabel              *widget.Label
 	problem                *widget.Label
 	problemRow             *fyne.Container
@@ -81,11 +81,9 @@ func New() *Bar {
 	b.DateChoice.Selected = AnyTime
 	b.SortChoice = widget.NewSelect([]string{ByRelevance, ByDate, ByPath}, func(string) { b.changed() })
 	b.SortChoice.Selected = ByRelevance
-	// A narrow window scrolls the tags sideways; the space under them
-	// keeps the scroll bar off their text.
-	tags := container.NewHScroll(container.New(layout.NewCustomPaddedLayout(0, theme.Padding(), 0, 0), b.tagRow))
+	b.TagStrip = NewStrip(b.tagRow) // a narrow window scrolls the tags sideways
 	b.Actions = container.NewHBox()
-	b.Controls = container.NewBorder(nil, nil, b.tagsLabel, container.NewHBox(b.DateChoice, b.SortChoice, b.Actions), tags)
+	b.Controls = container.NewBorder(nil, nil, b.tagsLabel, container.NewHBox(b.DateChoice, b.SortChoice, b.Actions), b.TagStrip.Root)
 
 	b.After, b.Before = widget.NewEntry(), widget.NewEntry()
 	for _, e := range []*widget.Entry{b.After, b.Before} {

@@ -6,6 +6,7 @@
 package flow
 
 import (
+	"math"
 	"unicode"
 
 	"github.com/go-text/typesetting/segmenter"
@@ -87,6 +88,12 @@ type Piece struct {
 // between its words only when it is wider than a line. A single word
 // wider than a line is cut between characters. measure gives the width of
 // text in the style of word w.
+//
+// Each piece that starts a text of its own (another style, or no space
+// before it) starts on a whole unit, rounded up: Fyne's GL painter rounds
+// a text's size by its position in its parent but its place on screen by
+// the window's, so a text at a fraction is drawn up to two pixels off, and
+// the space before a marked word or a link seems lost ("(26pay periods").
 func Layout(words []Word, measure func(w int, text string) float32, space, width float32) []Piece {
 	out := make([]Piece, 0, len(words))
 	widths := make([]float32, len(words))
@@ -114,6 +121,9 @@ func Layout(words []Word, measure func(w int, text string) float32, space, width
 			if k > i && words[k].Space {
 				x += space
 			}
+			if k == 0 || words[k].Tag != words[k-1].Tag || !words[k].Space {
+				x = ceil(x) // a text of its own (flowview draws a style's spaced words as one)
+			}
 			if x > 0 && x+widths[k] > width { // only inside a group wider than a line
 				line, x = line+1, 0
 			}
@@ -131,7 +141,7 @@ func Layout(words []Word, measure func(w int, text string) float32, space, width
 				n = max(n, 1)
 				w := measure(k, string(rest[:n]))
 				out = append(out, Piece{Word: k, Text: string(rest[:n]), Line: line, X: x, Width: w})
-				x += w
+				x = ceil(x + w)
 				if rest = rest[n:]; len(rest) > 0 {
 					line, x = line+1, 0
 				}
@@ -141,6 +151,8 @@ func Layout(words []Word, measure func(w int, text string) float32, space, width
 	}
 	return out
 }
+
+func ceil(x float32) float32 { return float32(math.Ceil(float64(x))) }
 
 // fit is how many of the runes fit in width.
 func fit(r []rune, measure func(string) float32, width float32) int {

@@ -1,6 +1,10 @@
 package flowview
 
 import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -33,12 +37,15 @@ func (p *Prose) Segments() []widget.RichTextSegment { return p.segs }
 func (p *Prose) SetSegments(segs []widget.RichTextSegment) {
 	p.segs, p.links = segs, nil
 	var runs []flow.Run
-	for _, s := range segs {
+	for i, s := range segs {
 		switch v := s.(type) {
 		case *widget.TextSegment:
 			text := v.Text
 			if !v.Style.TextStyle.Monospace {
 				text = snippet.Unescape(text) // Fyne keeps Markdown's "\*"
+			}
+			if i+1 < len(segs) {
+				text = dropAddedSpace(text)
 			}
 			runs = append(runs, flow.Run{Text: text, Tag: segmentTag(v.Style)})
 		case *widget.HyperlinkSegment:
@@ -47,6 +54,18 @@ func (p *Prose) SetSegments(segs []widget.RichTextSegment) {
 		}
 	}
 	p.SetWords(flow.Words(runs))
+}
+
+// dropAddedSpace takes off the space Fyne's Markdown adds after text
+// followed by a link, code or emphasis when it is an opening quote or
+// bracket ("“[Use or Lose](…)" would read "“ Use or Lose"): no prose
+// puts a space there.
+func dropAddedSpace(text string) string {
+	t := strings.TrimSuffix(text, " ")
+	if r, _ := utf8.DecodeLastRuneInString(t); t != text && (unicode.Is(unicode.Ps, r) || unicode.Is(unicode.Pi, r)) {
+		return t
+	}
+	return text
 }
 
 func segmentTag(st widget.RichTextStyle) int {
