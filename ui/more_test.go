@@ -29,9 +29,12 @@ func TestShowMoreFetchesTheNextPage(t *testing.T) {
 	testlib.AddFolder(t, ix, notes)
 	w := newWindow(t, ix)
 	test.Type(w.search, "quokka")
-	waitFor(t, "the first page", func() bool { return w.lastQuery == "quokka" && len(w.results.page) == 50 })
-	if !w.results.more.Visible() || !strings.HasPrefix(w.status.Text, "Showing 50 of 130 results") {
-		t.Fatalf("more button visible %v, status %q", w.results.more.Visible(), w.status.Text)
+	// The page and the count line are set by separate UI-thread calls.
+	waitFor(t, "the first page and its count", func() bool {
+		return w.lastQuery == "quokka" && len(w.results.page) == 50 && strings.HasPrefix(w.status.Text, "Showing 50 of 130 results")
+	})
+	if !w.results.more.Visible() {
+		t.Fatalf("more button hidden, status %q", w.status.Text)
 	}
 	test.Tap(w.results.more)
 	waitFor(t, "the second page", func() bool { return len(w.results.page) >= 100 })

@@ -53,11 +53,14 @@ func (c *Choice) TypedKey(k *fyne.KeyEvent) {
 // ThemeChoice chooses the theme, applied and remembered at once.
 func ThemeChoice(a fyne.App) *Choice {
 	prefs := a.Preferences()
-	choice := newChoice(ModeNames, func(name string) {
+	choice := newChoice(ModeNames, nil)
+	// The choice shows what is in force; only a change applies (opening
+	// Preferences must not re-theme every window).
+	choice.SetSelectedIndex(max(slices.Index(Modes, prefs.StringWithFallback(PrefTheme, System)), 0))
+	choice.OnChanged = func(name string) {
 		prefs.SetString(PrefTheme, Modes[max(slices.Index(ModeNames, name), 0)])
 		Apply(a)
-	})
-	choice.SetSelectedIndex(max(slices.Index(Modes, prefs.StringWithFallback(PrefTheme, System)), 0))
+	}
 	return choice
 }
 
@@ -68,10 +71,11 @@ func SizeChoice(a fyne.App) *Choice {
 	for _, s := range Scales {
 		names = append(names, Percent(s))
 	}
-	choice := newChoice(names, func(name string) {
+	choice := newChoice(names, nil)
+	choice.SetSelectedIndex(Nearest(prefs.FloatWithFallback(PrefTextSize, 1)))
+	choice.OnChanged = func(name string) {
 		prefs.SetFloat(PrefTextSize, Scales[max(slices.Index(names, name), 0)])
 		Apply(a)
-	})
-	choice.SetSelectedIndex(Nearest(prefs.FloatWithFallback(PrefTextSize, 1)))
+	}
 	return choice
 }
