@@ -41,29 +41,11 @@ func (ix *Index) listDocuments(ctx context.Context, fcond string, fargs []any, o
 		return err
 	}
 	filter, args = filter+fcond, append(args, fargs...)
-	order := meta.DatedSQL + " DESC, f.path, d.rel_path"
-	if opt.Sort == SortPath {
-		order = "f.path, d.rel_path"
-	}
-	from := ` FROM documents d JOIN folders f ON f.id = d.folder_id WHERE d.n_chunks > 0` + filter
-	rows, err := ix.db.QueryContext(ctx, `SELECT d.id`+from+` ORDER BY f.sample, `+order+` LIMIT ? OFFSET ?`,
-		append(append([]any(nil), args...), opt.Limit, opt.Offset)...)
+	ids, total, err := meta.Page(ctx, ix.db, filter, args, opt.Sort == SortPath, opt.Limit, opt.Offset, countCap)
 	if err != nil {
 		return err
 	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
+	res.Total, res.TotalCapped = total, total >= countCap
 	for _, id := range ids {
 		// A note is shown by its first passage of prose: a leading HTML
 		// block (a <style>, a banner) or code says little of what it is about.
@@ -84,9 +66,7 @@ func (ix *Index) listDocuments(ctx context.Context, fcond string, fargs []any, o
 			return err
 		}
 	}
-	err = ix.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1`+from+` LIMIT ?)`, append(append([]any(nil), args...), countCap)...).Scan(&res.Total)
-	res.TotalCapped = res.Total >= countCap
-	return err
+	return nil
 }
 
 // sortHits orders ranked passages by date (newest first) or by path; the

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -180,7 +181,7 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 					continue
 				}
 				cd, err := chunker.Split(d.rel, data, opt)
-				if err != nil || !sameIDs(cd.Chunks, d.ids) {
+				if err != nil || !slices.EqualFunc(cd.Chunks, d.ids, func(c chunker.Chunk, id string) bool { return c.ID == id }) {
 					results[i].stale = true
 					continue
 				}
@@ -218,18 +219,6 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 		}
 	}
 	return all, nil
-}
-
-func sameIDs(chunks []chunker.Chunk, ids []string) bool {
-	if len(chunks) != len(ids) {
-		return false
-	}
-	for i, c := range chunks {
-		if c.ID != ids[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // documentWarnings adds the folder's documents indexed with a reservation.

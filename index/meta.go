@@ -14,22 +14,19 @@ import (
 // Only when its aliases differ are its FTS rows rewritten, since the
 // title column holds them; the chunks and their ids are untouched.
 func (w *writer) updateMeta(p prepared) error {
-	aliases := schema.JoinPath(p.doc.Meta.Aliases)
-	if aliases != p.old.aliases {
+	rewrite := schema.JoinPath(p.doc.Meta.Aliases) != p.old.aliases
+	if rewrite {
 		if _, err := fts.DeleteRows(context.Background(), w, sqlChunksOfDoc, p.old.id); err != nil {
 			return err
 		}
+		w.replaced = true
 	}
 	if _, err := w.exec(`UPDATE documents SET mtime = ?, warnings = ? WHERE id = ?`, p.file.Mtime, p.warnings, p.old.id); err != nil {
 		return err
 	}
-	if err := meta.Write(context.Background(), w, p.old.id, p.doc.Meta); err != nil {
+	if err := meta.Write(context.Background(), w, p.old.id, p.doc.Meta); err != nil || !rewrite {
 		return err
 	}
-	if aliases == p.old.aliases {
-		return nil
-	}
-	w.replaced = true
 	return fts.Reinsert(context.Background(), w, sqlChunksOfDoc, p.old.id)
 }
 

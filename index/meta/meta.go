@@ -186,3 +186,33 @@ func Narrow(ctx context.Context, q Querier, fs []query.Filter, filter string, ar
 	}
 	return Narrowing{Rows: " AND rowid IN (" + strings.Join(ids, ",") + ")"}, nil
 }
+
+// Page is one page of the notes that filter (conditions on d and f)
+// selects, for filters given without words: their document ids, newest
+// first (byPath: by folder and path), and how many there are, counted up
+// to countCap. The sample library's notes come last.
+func Page(ctx context.Context, db *sql.DB, filter string, args []any, byPath bool, limit, offset, countCap int) (ids []int64, total int, err error) {
+	order := DatedSQL + " DESC, f.path, d.rel_path"
+	if byPath {
+		order = "f.path, d.rel_path"
+	}
+	from := ` FROM documents d JOIN folders f ON f.id = d.folder_id WHERE d.n_chunks > 0` + filter
+	rows, err := db.QueryContext(ctx, `SELECT d.id`+from+` ORDER BY f.sample, `+order+` LIMIT ? OFFSET ?`,
+		append(append([]any(nil), args...), limit, offset)...)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, 0, err
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	err = db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1`+from+` LIMIT ?)`, append(append([]any(nil), args...), countCap)...).Scan(&total)
+	return ids, total, err
+}
