@@ -14,7 +14,7 @@ import (
 // error for a typed query: the search finds nothing and notices say why.
 func (ix *Index) filterSQL(ctx context.Context, fs []query.Filter) (string, []any, []string, error) {
 	var folders []Folder
-	return meta.Conditions(fs, func(name string) (int64, string, error) {
+	cond, args, notices, err := meta.Conditions(fs, func(name string) (int64, string, error) {
 		if folders == nil {
 			var err error
 			if folders, err = ix.Folders(ctx); err != nil {
@@ -27,6 +27,11 @@ func (ix *Index) filterSQL(ctx context.Context, fs []query.Filter) (string, []an
 		}
 		return f.ID, "", nil
 	})
+	if err != nil {
+		return "", nil, nil, err
+	}
+	unknown, err := meta.UnknownTags(ctx, ix.db, fs) // said, rather than "no results"
+	return cond, args, append(notices, unknown...), err
 }
 
 // listDocuments answers filters without words: the notes they select,

@@ -177,3 +177,21 @@ func TestATagOnManyNotesAndOnFew(t *testing.T) {
 		}
 	}
 }
+
+// A tag no note has is said, not just "no results"; a nested tag's parent
+// is a tag its notes have.
+func TestATagNoNoteHasIsSaid(t *testing.T) {
+	ix, _, _ := filterLibrary(t)
+	res, err := ix.Search(context.Background(), "leave tag:nosuchtag", SearchOptions{})
+	must(t, err)
+	if len(res.Hits) != 0 || len(res.Notices) != 1 || res.Notices[0] != "no note is tagged #nosuchtag" {
+		t.Errorf("unknown tag: %d hits, notices %q", len(res.Hits), res.Notices)
+	}
+	for _, q := range []string{"leave tag:hr", "leave -tag:nosuchtag", "tag:policy"} {
+		res, err := ix.Search(context.Background(), q, SearchOptions{})
+		must(t, err)
+		if len(res.Notices) != 0 {
+			t.Errorf("%q: notices %q", q, res.Notices)
+		}
+	}
+}

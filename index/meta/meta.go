@@ -216,3 +216,23 @@ func Page(ctx context.Context, db *sql.DB, filter string, args []any, byPath boo
 	err = db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1`+from+` LIMIT ?)`, append(append([]any(nil), args...), countCap)...).Scan(&total)
 	return ids, total, err
 }
+
+// UnknownTags says which tags fs asks for (not excludes) that no note
+// has ("no note is tagged #x"), nested tags counting for their parents.
+func UnknownTags(ctx context.Context, db *sql.DB, fs []query.Filter) ([]string, error) {
+	var out []string
+	for _, f := range fs {
+		if f.Field != query.FieldTag || f.Exclude {
+			continue
+		}
+		var n int
+		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM tags WHERE tag = ? OR (tag > ? AND tag < ?) LIMIT 1)`,
+			f.Value, f.Value+"/", f.Value+"0").Scan(&n); err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			out = append(out, "no note is tagged #"+f.Value)
+		}
+	}
+	return out, nil
+}
