@@ -188,9 +188,10 @@ func (s *source) parseFrontMatter() {
 	}
 }
 
-// frontMatterTitle reads a top-level `title: x` (YAML) or `title = "x"` (TOML).
-// Only this one key matters to Folio, so a full YAML parser is not worth a
-// dependency.
+// frontMatterTitle reads a top-level `title: x` (YAML) or `title = "x"` (TOML)
+// line by line, apart from the parser that reads the rest (frontmatter.go):
+// a note whose front matter is not valid YAML keeps its title, and titles
+// stay exactly what existing libraries were indexed with.
 func frontMatterTitle(block string, toml bool) string {
 	sep := ":"
 	if toml {

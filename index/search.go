@@ -315,8 +315,8 @@ func (ix *Index) candidates(ctx context.Context, expr string, nw meta.Narrowing,
 	// loop (CROSS JOIN fixes SQLite's order): driven from a tag's or a date
 	// range's documents instead, the planner looks each of their passages
 	// up in FTS5 one by one, 0.4 ms each, which at a million passages took
-	// a common tag from 0.2 s to 1.7 s (BenchmarkFilters). Only row ids and scores are read
-	// here: the text of the few kept is read below.
+	// a common tag from 0.2 s to 1.7 s (BenchmarkFilters). Only row ids and
+	// scores are read here: the text of the few kept is read below.
 	sqlText := fmt.Sprintf(`SELECT rowid, bm25(chunks_fts, %g, %g, %g) AS score
 		FROM chunks_fts WHERE chunks_fts MATCH ?%s ORDER BY score, rowid LIMIT ?`, w[0], w[1], w[2], nw.Rows)
 	sqlArgs := []any{expr, rankedCap}
