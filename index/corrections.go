@@ -105,16 +105,36 @@ func isCJKTerm(term string) bool {
 }
 
 // surfaceForms shows each correction as a word of the text found, not
-// its analysed stem ("shingles", not "shingl").
-func surfaceForms(cs []Correction, hits []Hit) []Correction {
-	out := append([]Correction(nil), cs...)
-	for i, c := range out {
-		for _, h := range hits {
-			if w := analyze.Surface(h.Text, c.Searched); w != "" {
-				out[i].Searched = w
-				break
-			}
+// its analysed stem ("shingles", not "shingl"), and adds the family words
+// (stats.forms) the shown passages use, up to maxForms.
+func surfaceForms(cs, forms []Correction, hits []Hit) []Correction {
+	if len(cs)+len(forms) == 0 {
+		return nil
+	}
+	texts := make([]string, len(hits))
+	for i, h := range hits {
+		texts[i] = h.Text
+	}
+	all := append(append([]Correction(nil), cs...), forms...)
+	terms := make([]string, len(all))
+	for i, c := range all {
+		terms[i] = c.Searched
+	}
+	var out []Correction
+	for i, w := range analyze.Surfaces(texts, terms) {
+		c := all[i]
+		if w != "" {
+			c.Searched = w
+		}
+		switch {
+		case !c.Form:
+			out = append(out, c) // a correction is said even when no shown passage uses it
+		case w != "" && len(out) < len(cs)+maxForms:
+			out = append(out, c)
 		}
 	}
 	return out
 }
+
+// maxForms bounds the family words said for one page.
+const maxForms = 3

@@ -157,9 +157,14 @@ func Location(folder, path string, start, end int) string {
 
 // Correction is a word the search could not find as typed and also
 // searched as a close word of the library ("ibuprofin" → "ibuprofen").
+//
+// Form marks another word of a typed word's family (absorb for
+// absorption, assets/wordforms), counted at half the word: listed when a
+// shown passage uses it, so what ranked a passage is never hidden.
 type Correction struct {
 	Typed    string `json:"typed"`
 	Searched string `json:"searched"`
+	Form     bool   `json:"form,omitempty"`
 }
 
 // Results of one search.
@@ -269,9 +274,6 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	ranked := rerank(rq, passages, weights, opt.Explain)
 	sortHits(ranked, opt.Sort)
 	pageHits := fold(ranked, opt.PerFile)
-	if res.Corrections != nil {
-		res.Corrections = surfaceForms(res.Corrections, pageHits)
-	}
 	if opt.Refine {
 		if res.Refinements, err = ix.refinements(ctx, rq, st, pageHits); err != nil {
 			return nil, fmt.Errorf("search %q: %w", input, classify(err))
@@ -279,6 +281,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	}
 	lo, hi := min(opt.Offset, len(pageHits)), min(opt.Offset+opt.Limit, len(pageHits))
 	res.Hits = pageHits[lo:hi]
+	res.Corrections = surfaceForms(res.Corrections, st.forms, res.Hits)
 	keep := rank.WordFilter(rq)
 	for i := range res.Hits {
 		h := &res.Hits[i]

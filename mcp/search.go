@@ -51,7 +51,7 @@ type SearchOutput struct {
 	TotalCapped bool                `json:"total_capped,omitempty" jsonschema:"counting stopped: at least total"`
 	Hits        []Hit               `json:"hits"`
 	Refinements []refine.Refinement `json:"refinements" jsonschema:"words the best passages use and the query does not"`
-	Corrected   []index.Correction  `json:"corrected,omitempty" jsonschema:"unknown words also searched as known ones"`
+	Corrected   []index.Correction  `json:"corrected,omitempty" jsonschema:"words also searched: close known words for unknown ones, and other forms of a typed word (absorb for absorption, form: true), counted below it"`
 	ElapsedMS   float64             `json:"elapsed_ms"`
 }
 

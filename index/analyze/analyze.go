@@ -482,14 +482,24 @@ func emit[S string | []byte](a *analyzer, term S, start, end int) {
 	a.out = append(a.out, Token{Start: start, End: end})
 }
 
-// Surface returns the first word of text whose analysed form is term,
-// lower-cased: a correction shown as the library writes it ("shingles",
-// not "shingl").
-func Surface(text, term string) string {
-	for _, t := range Tokens(text) {
-		if t.Term == term {
-			return strings.ToLower(text[t.Start:t.End])
+// Surfaces returns, for each term, the first word of texts whose analysed
+// form it is, lower-cased ("" when none is): a word the search added shown
+// as the library writes it ("shingles", not "shingl"). Each text is read
+// once, however many terms.
+func Surfaces(texts, terms []string) []string {
+	out := make([]string, len(terms))
+	want := map[string][]int{}
+	for i, t := range terms {
+		want[t] = append(want[t], i)
+	}
+	for _, text := range texts {
+		for _, tok := range Tokens(text) {
+			for _, i := range want[tok.Term] {
+				if out[i] == "" {
+					out[i] = strings.ToLower(text[tok.Start:tok.End])
+				}
+			}
 		}
 	}
-	return ""
+	return out
 }

@@ -51,7 +51,12 @@ type Clause struct {
 	Exclude     bool     // -word or -"phrase"
 	HeadingOnly bool     // in:word — match only in the heading column
 	Alts        []string // synonyms of a one-word clause that match in its place
-	Exact       bool     // typed in quotes: no synonyms, no corrections
+	// Forms are other words of a one-word clause's English family
+	// (absorb for absorption, assets/wordforms): the ranker counts them at
+	// half the word. The first stage does not search them: measured, that
+	// lost on the tune half (README, Ranking).
+	Forms []string
+	Exact bool // typed in quotes: no synonyms, no corrections
 	// Word numbers the typed word the clause came from: pieces of one word
 	// (bigrams of a CJK run) share it, and count more when found adjacent.
 	Word int
@@ -504,6 +509,11 @@ func (q Query) Matches(term string) bool {
 			}
 		}
 		for _, a := range c.Alts {
+			if term == a {
+				return true
+			}
+		}
+		for _, a := range c.Forms {
 			if term == a {
 				return true
 			}

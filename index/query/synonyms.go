@@ -3,6 +3,7 @@ package query
 import (
 	"strings"
 
+	"folio/assets/wordforms"
 	"folio/index/analyze"
 )
 
@@ -68,12 +69,18 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// addSynonyms attaches the synonyms of each plain one-word positive clause.
+// addSynonyms attaches the synonyms and the other forms of each plain
+// one-word positive clause (a quoted word gets neither).
 func (q *Query) addSynonyms() {
 	for i := range q.Clauses {
 		c := &q.Clauses[i]
 		if len(c.Terms) == 1 && !c.Prefix && !c.Exclude && !c.HeadingOnly && !c.Exact {
 			c.Alts = synonyms[c.Terms[0]]
+			for _, f := range wordforms.Of(c.Terms[0]) {
+				if !contains(c.Alts, f) {
+					c.Forms = append(c.Forms, f)
+				}
+			}
 		}
 	}
 }

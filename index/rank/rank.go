@@ -43,6 +43,7 @@ import (
 // Term is one query word as the ranker sees it.
 type Term struct {
 	Terms  []string // the analysed term and its synonyms: any of them counts
+	Forms  []string // other words of its family (absorb, absorption): each counts nearMatch
 	Prefix bool     // a document term starting with Terms[0] counts
 	IDF    float64  // inverse document frequency in the library, ≥ 0
 	Word   int      // the typed word it came from: pieces of a word share it
@@ -153,8 +154,8 @@ func IDF(df, n float64) float64 {
 }
 
 // passage is what Compute measures of one candidate. A word found only in
-// another form of the same stem (expiry, expiration) counts as nearMatch of
-// one found as typed.
+// another form of the same stem (expiry, expiration), or as another word
+// of its family (Term.Forms), counts as nearMatch of one found as typed.
 type passage struct {
 	present []float64 // per term: anywhere in text, heading or title
 	tf      []float64 // per term: occurrences in the text
@@ -181,11 +182,12 @@ type matcher struct {
 	exact    map[string]int
 	prefixes []int            // indexes of prefix terms
 	near     map[string][]int // first nearMin bytes of a term → terms
+	forms    map[string]int   // another word of a term's family → the term
 	terms    []Term
 }
 
 func newMatcher(terms []Term) *matcher {
-	m := &matcher{exact: map[string]int{}, near: map[string][]int{}, terms: terms}
+	m := &matcher{exact: map[string]int{}, near: map[string][]int{}, forms: map[string]int{}, terms: terms}
 	for i, t := range terms {
 		if t.Prefix {
 			m.prefixes = append(m.prefixes, i)
@@ -194,6 +196,11 @@ func newMatcher(terms []Term) *matcher {
 		for _, s := range t.Terms {
 			if _, ok := m.exact[s]; !ok {
 				m.exact[s] = i
+			}
+		}
+		for _, f := range t.Forms {
+			if _, ok := m.forms[f]; !ok {
+				m.forms[f] = i
 			}
 		}
 		if s := t.Terms[0]; len(s) >= nearMin && latin(s) {
@@ -213,6 +220,9 @@ func (m *matcher) find(term string) (int, float64) {
 		if strings.HasPrefix(term, m.terms[i].Terms[0]) {
 			return i, 1
 		}
+	}
+	if i, ok := m.forms[term]; ok {
+		return i, nearMatch
 	}
 	if len(term) >= nearMin {
 		for _, i := range m.near[term[:nearMin]] {
@@ -288,7 +298,9 @@ func WordFilter(q Query) func(folded []byte) bool {
 	starts := map[string]bool{}
 	var short []string // terms shorter than a start: a word must begin with one
 	for _, t := range q.Terms {
-		for _, term := range t.Terms {
+		// A family's other words are stemmed too (die for death share
+		// only a first letter).
+		for _, term := range append(t.Terms[:len(t.Terms):len(t.Terms)], t.Forms...) {
 			if len(term) < startLen {
 				short = append(short, term)
 			} else {

