@@ -77,7 +77,7 @@ const instructions = `Folio searches the user's own Markdown notes, offline. Use
 
 const searchDescription = `Search the user's Markdown notes and get ranked passages, best first.
 
-query: words or a question (English, Arabic, Chinese). Passages holding more of the words rank higher, rare words counting most. Syntax: "exact phrase" and prefix* must match; -word excludes; in:word must be in the heading path. Filters: tag:NAME (front-matter or #tag; tag:a also finds a/b), folder:NAME, after:YYYY-MM-DD and before:YYYY-MM-DD (also YYYY-MM, YYYY; the front-matter date, else the file's time), each negatable (-tag:draft); filters alone list the notes they select, newest first. Unknown words are also searched as their closest known words (see "corrected").
+query: words or a question (English, Arabic, Chinese). Passages holding more of the words rank higher, rare words counting most. Syntax: "exact phrase" and prefix* must match; -word excludes; in:word must be in the heading path. Filters: tag:NAME (front-matter or #tag; tag:a also finds a/b), folder:NAME, after:YYYY-MM-DD and before:YYYY-MM-DD (also YYYY-MM, YYYY; the front-matter date, else the file's time), each negatable (-tag:draft); filters alone list the notes they select, newest first. Unknown words are also searched as their closest known words, and an English word also counts its other forms at half (absorb for absorption); both are listed in "corrected".
 limit: hits to return, 1 to 50 (default 10). A file's further passages are folded under its best one ("more").
 folder: only this library folder, by the name "folders" lists or by its path.
 
