@@ -4,16 +4,12 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"runtime"
-	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"folio/chunker"
 	"folio/files"
+	"folio/index/health"
 	"folio/index/schema"
-	"folio/index/snippet"
 )
 
 // Health describes the library's chunks: their sizes, the defects a
@@ -128,12 +124,8 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 	if err != nil {
 		return nil, fmt.Errorf("health: %w", err)
 	}
-	type doc struct {
-		rel, tag string
-		ids      []string
-		first    int // index of its first chunk in all
-	}
-	var docs []*doc
+	var docs []health.Doc
+	var firsts []int // index of each document's first chunk in all
 	var all []chunker.Chunk
 	var last int64 = -1
 	for rows.Next() {
@@ -144,61 +136,24 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 			return nil, fmt.Errorf("health: %w", err)
 		}
 		if id != last {
-			docs = append(docs, &doc{rel: rel, tag: tag, first: len(all)})
+			docs = append(docs, health.Doc{Rel: rel, Tag: tag})
+			firsts = append(firsts, len(all))
 			last = id
 		}
-		d := docs[len(docs)-1]
-		d.ids = append(d.ids, chunkID)
+		d := &docs[len(docs)-1]
+		d.IDs = append(d.IDs, chunkID)
 		all = append(all, chunker.Chunk{Text: text})
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("health: %w", err)
 	}
-	// Re-splitting and measuring is most of the report's time: the files
-	// are measured in parallel, then merged in order.
-	type measured struct {
-		defects []Defect
-		stale   bool
-	}
-	results := make([]measured, len(docs))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(docs) || ctx.Err() != nil {
-					return
-				}
-				d := docs[i]
-				opt, ok := schema.ParseChunkerTag(d.tag)
-				data, err := files.ReadInside(f.Path, filepath.Join(f.Path, filepath.FromSlash(d.rel))) // never blocks on a FIFO, nor follows a link out
-				if !ok || err != nil {
-					results[i].stale = true
-					continue
-				}
-				cd, err := chunker.Split(d.rel, data, opt)
-				if err != nil || !slices.EqualFunc(cd.Chunks, d.ids, func(c chunker.Chunk, id string) bool { return c.ID == id }) {
-					results[i].stale = true
-					continue
-				}
-				for _, p := range chunker.MeasureDefects(cd, opt).Defects.Problems {
-					c := cd.Chunks[p.Ordinal]
-					results[i].defects = append(results[i].defects, Defect{Kind: p.Kind, Folder: f.Path, Path: d.rel,
-						StartLine: c.StartLine, EndLine: c.EndLine, HeadingPath: snippet.Headings(c.Path)})
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	results, err := health.Remeasure(ctx, f.Path, docs)
+	if err != nil {
 		return nil, err
 	}
 	for i, d := range docs {
-		opt, ok := schema.ParseChunkerTag(d.tag)
+		opt, ok := schema.ParseChunkerTag(d.Tag)
 		// Each chunk is judged against the settings its document was
 		// indexed with, not settings changed since.
 		judge := h.Options
@@ -206,16 +161,17 @@ func (ix *Index) measureFolder(ctx context.Context, f Folder, h *Health) ([]chun
 			judge = opt
 			h.MixedSettings = h.MixedSettings || opt.Max != h.Options.Max || opt.Min != h.Options.Min
 		}
-		own := chunker.MeasureSizes(all[d.first:d.first+len(d.ids)], judge)
+		own := chunker.MeasureSizes(all[firsts[i]:firsts[i]+len(d.IDs)], judge)
 		h.Sizes.OverMax += own.OverMax
 		h.Sizes.UnderMin += own.UnderMin
-		if results[i].stale {
+		if results[i].Stale {
 			h.Stale++
 			continue
 		}
-		for _, def := range results[i].defects {
-			h.Counts[def.Kind]++
-			h.Defects = append(h.Defects, def)
+		for _, p := range results[i].Problems {
+			h.Counts[p.Kind]++
+			h.Defects = append(h.Defects, Defect{Kind: p.Kind, Folder: f.Path, Path: d.Rel,
+				StartLine: p.StartLine, EndLine: p.EndLine, HeadingPath: p.HeadingPath})
 		}
 	}
 	return all, nil
