@@ -1,6 +1,7 @@
 package snippet
 
 import (
+	"html"
 	"regexp"
 	"strings"
 )
@@ -15,13 +16,14 @@ import (
 // paragraphs it lays out itself (right-to-left ones).
 func Readable(md string) string {
 	md = StripMarkup(md)
-	if !strings.ContainsAny(md, "|`~[<\\") {
+	if !strings.ContainsAny(md, "|`~[<&\\") && !anyBullet.MatchString(md) {
 		return md // nothing to rewrite: most prose
 	}
 	lines := strings.Split(md, "\n")
 	var b strings.Builder
 	b.Grow(len(md))
 	fence := "" // the open code fence, "" outside code
+	inHTML := false
 	var header []string
 	headerShown := false
 	for i := 0; i < len(lines); i++ {
@@ -59,7 +61,19 @@ func Readable(md string) string {
 			writeRow(&b, header, nil) // a table of a header only
 		}
 		header = nil
-		b.WriteString(proseText(line))
+		// An HTML block runs to the next blank line, and its indented
+		// lines are HTML, not code (CommonMark's HTML blocks).
+		switch {
+		case t == "":
+			inHTML = false
+		case !inHTML && len(line)-len(strings.TrimLeft(line, " ")) <= 3 && htmlTag.MatchString(t) && htmlTag.FindStringIndex(t)[0] == 0:
+			inHTML = true
+		}
+		if inHTML {
+			b.WriteString(inline(line, true))
+		} else {
+			b.WriteString(proseText(bullet(line)))
+		}
 		b.WriteByte('\n')
 	}
 	if header != nil && !headerShown {
@@ -142,7 +156,33 @@ var (
 	markdownLink = regexp.MustCompile(`!?\[((?:[^\]\\]|\\.)*)\](?:\((?:[^()\s]|\([^()]*\))*(?:\s+(?:"[^"]*"|'[^']*'))?\)|\[[^\]]*\])`)
 	// <https://…> and <mail@host>: the address without its brackets.
 	autolink = regexp.MustCompile(`<((?:[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^\s<>]*)|(?:[^\s<>@]+@[^\s<>@]+))>`)
+	// An HTML tag written in the Markdown (<td class="x">, </strong>,
+	// <br />): handbooks lay out tables and boxes in HTML, and a snippet
+	// of "<td class="col-key"><strong>Location</strong>" reads as code.
+	// The tag goes, its text stays; "a < b" and <https://…> are not tags.
+	htmlTag = regexp.MustCompile(`</?[A-Za-z][A-Za-z0-9-]*(?:\s+[^<>]*)?/?>`)
+	// &amp;, &nbsp;, &#39;: the character.
+	htmlEntity = regexp.MustCompile(`&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});`)
 )
+
+// inlineTags are the HTML elements inside a line of text: dropped without
+// a space ("<strong>Location</strong>:" is "Location:"); any other tag
+// separates what stands on either side of it.
+var inlineTags = map[string]bool{"a": true, "abbr": true, "b": true, "code": true, "em": true, "i": true,
+	"kbd": true, "mark": true, "small": true, "span": true, "strong": true, "sub": true, "sup": true, "u": true}
+
+func dropTag(s string, m []int) string {
+	name := strings.TrimLeft(s[m[0]+1:m[1]], "/")
+	if i := strings.IndexAny(name, " \t\n/>"); i >= 0 {
+		name = name[:i]
+	}
+	if inlineTags[strings.ToLower(name)] {
+		return ""
+	}
+	return " "
+}
+
+func entity(s string, m []int) string { return html.UnescapeString(s[m[0]:m[1]]) }
 
 // inlineText keeps the words of links, images and autolinks and drops
 // their Markdown and backslash escapes; in code spans they stay as
@@ -156,22 +196,47 @@ func proseText(line string) string {
 }
 
 func inline(s string, unescape bool) string {
-	if !strings.ContainsAny(s, "[<") && (!unescape || !strings.Contains(s, "\\")) {
-		return s
-	}
-	if !strings.Contains(s, "`") {
-		s = autolink.ReplaceAllString(markdownLink.ReplaceAllString(s, "$1"), "$1")
-		if unescape {
-			s = Unescape(s)
-		}
+	if !strings.ContainsAny(s, "[<&") && (!unescape || !strings.Contains(s, "\\")) {
 		return s
 	}
 	s = ReplaceOutside(markdownLink, s, codeSpans(s), firstGroup)
 	s = ReplaceOutside(autolink, s, codeSpans(s), firstGroup)
-	if unescape {
+	if unescape { // prose, not an indented line of code
+		if strings.Contains(s, "<") {
+			s = ReplaceOutside(htmlTag, s, codeSpans(s), dropTag)
+		}
+		if strings.Contains(s, "&") {
+			s = ReplaceOutside(htmlEntity, s, codeSpans(s), entity)
+		}
 		s = ReplaceOutside(backslashEscape, s, codeSpans(s), firstGroup)
 	}
 	return s
 }
 
 func firstGroup(s string, m []int) string { return s[m[2]:m[3]] }
+
+// listMarker is a bullet list item's marker: up to three spaces, then -, *
+// or +, then a space.
+var (
+	listMarker = regexp.MustCompile(`^ {0,3}[-*+][ \t]+`)
+	anyBullet  = regexp.MustCompile(`(?m)^ {0,3}[-*+][ \t]`)
+)
+
+// bullet shows a bullet list item's marker as "• ": joined into one
+// snippet line, "fever. * Give fluids" reads as a stray asterisk.
+func bullet(line string) string {
+	if len(line) < 2 || !strings.ContainsAny(line[:min(len(line), 4)], "-*+") {
+		return line
+	}
+	if m := listMarker.FindStringIndex(line); m != nil && strings.TrimSpace(line[m[1]:]) != "" && !thematicBreak(line) {
+		return "• " + line[m[1]:]
+	}
+	return line
+}
+
+// thematicBreak reports a line of three or more *, - or _ (spaces
+// between allowed): a rule, not a list.
+func thematicBreak(line string) bool {
+	t := strings.ReplaceAll(strings.TrimSpace(line), " ", "")
+	return len(t) >= 3 && strings.Trim(t, t[:1]) == "" && strings.Contains("*-_", t[:1])
+}

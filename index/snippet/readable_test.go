@@ -1,6 +1,9 @@
 package snippet
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestReadableTextForSnippets(t *testing.T) {
 	for _, c := range []struct{ name, md, want string }{
@@ -24,5 +27,29 @@ func TestReadableTextForSnippets(t *testing.T) {
 		if got := Readable(c.md); got != c.want {
 			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
 		}
+	}
+}
+
+// Handbooks lay tables out in HTML: a snippet reads the text, not the
+// tags, and entities are their characters; code keeps both as written.
+func TestReadableDropsHTMLTagsAndKeepsTheirText(t *testing.T) {
+	md := "<table class=\"office-metadata\"><tr><td class=\"col-key\"><strong>Location</strong></td>\n" +
+		"        <td>230 S. Dearborn St., 35th floor<br />Chicago &amp; the Loop</td></tr></table>\n\n" +
+		"Use `<br />` for a break; 3 < 4 and see <https://example.com>.\n\n    <div>indented code</div>\n"
+	got := strings.Join(strings.Fields(Readable(md)), " ")
+	want := "Location 230 S. Dearborn St., 35th floor Chicago & the Loop Use `<br />` for a break; 3 < 4 and see https://example.com. <div>indented code</div>"
+	if got != want {
+		t.Errorf("readable\n got %q\nwant %q", got, want)
+	}
+}
+
+// A bullet list joined into a snippet line reads as items, not as stray
+// asterisks; a rule and a minus sign stay as they are.
+func TestReadableShowsBulletsAsBullets(t *testing.T) {
+	md := "Risk factors include\n\n- Long-term steroid treatment\n* Alcohol abuse\n  + Joint injuries\n\n***\n\n-5 °C is cold.\n"
+	got := strings.Join(strings.Fields(Readable(md)), " ")
+	want := "Risk factors include • Long-term steroid treatment • Alcohol abuse • Joint injuries *** -5 °C is cold."
+	if got != want {
+		t.Errorf("readable\n got %q\nwant %q", got, want)
 	}
 }
