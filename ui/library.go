@@ -38,9 +38,11 @@ type sidebar struct {
 	title      *widget.Label
 	notes      map[string]string // folder path → how it is kept up to date, when not watched
 	// pendingSelect is a folder to select once the sidebar lists it (one
-	// opened or dropped, maybe still being added).
-	pendingSelect string
-	quiet         bool // selecting a pending folder does not narrow the search
+	// opened or dropped, maybe still being added): selected as a click
+	// selects it, so the search is narrowed to it and its chip says so.
+	// pendingReveal is the folder of an opened file, only scrolled to: a
+	// file opened is shown, and the search stays as wide as it was.
+	pendingSelect, pendingReveal string
 }
 
 func newSidebar(w *Window) *sidebar {
@@ -76,9 +78,7 @@ func newSidebar(w *Window) *sidebar {
 			s.remove.Enable()
 			s.rescan.Enable()
 		}
-		if !s.quiet {
-			s.setScope()
-		}
+		s.setScope()
 	}
 	add := widget.NewButtonWithIcon("Add folder", theme.FolderNewIcon(), w.chooseFolder)
 	add.Importance = widget.HighImportance
@@ -172,19 +172,18 @@ func (s *sidebar) current() (index.Folder, bool) {
 	return s.folders[s.selected], true
 }
 
-// selectPending selects the folder asked for by Open once it is listed.
+// selectPending selects the folder asked for by Open once it is listed,
+// or scrolls to the one holding an opened file.
 func (s *sidebar) selectPending() {
-	if s.pendingSelect == "" {
-		return
-	}
 	for i, f := range s.folders {
-		if f.Path == s.pendingSelect {
+		switch f.Path {
+		case s.pendingSelect:
 			s.pendingSelect = ""
-			s.quiet = true
 			s.list.Select(i)
-			s.quiet = false
 			s.list.ScrollTo(i)
-			return
+		case s.pendingReveal:
+			s.pendingReveal = ""
+			s.list.ScrollTo(i)
 		}
 	}
 }

@@ -89,7 +89,7 @@ func (w *Window) resolveOpen(items []openItem) {
 	ctx := w.bgCtx
 	var jobs []importJob
 	jobOf := map[string]int{} // folder → its add job in jobs
-	selectDir := ""
+	selectDir, revealDir := "", ""
 	showing := false
 	var show func() // shows the file at once, on the UI thread
 	for _, it := range items {
@@ -118,8 +118,11 @@ func (w *Window) resolveOpen(items []openItem) {
 				jobs = append(jobs, importJob{dir: dir, add: true})
 			}
 		}
-		if selectDir == "" {
+		switch {
+		case it.dir && selectDir == "":
 			selectDir = dir
+		case !it.dir && revealDir == "":
+			revealDir = dir
 		}
 		if it.dir || showing {
 			continue
@@ -135,7 +138,7 @@ func (w *Window) resolveOpen(items []openItem) {
 		for _, j := range jobs {
 			w.imports.enqueueJob(j)
 		}
-		w.library.pendingSelect = selectDir
+		w.library.pendingSelect, w.library.pendingReveal = selectDir, revealDir
 		if len(jobs) == 0 {
 			w.refreshFolders() // selects it, once the sidebar has the folders
 		}

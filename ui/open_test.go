@@ -66,7 +66,7 @@ func showsFile(w *Window, rel, text string) bool {
 const guide = "# Guide\n\nStart with the kettle.\n\n## Tea\n\nSteep four minutes.\n"
 
 // `folio FILE.md` on a file outside the library: its folder is added with
-// the import panel, selected, and the file's first section is shown as a
+// the import panel, and the file's first section is shown as a
 // clicked result is, even though a search is on screen and runs again.
 func TestOpeningAFileInANewFolderAddsItAndShowsTheFile(t *testing.T) {
 	ix := testlib.Open(t)
@@ -86,9 +86,14 @@ func TestOpeningAFileInANewFolderAddsItAndShowsTheFile(t *testing.T) {
 		t.Errorf("summary %q", s)
 	}
 	waitFor(t, "the file's first section", func() bool { return showsFile(w, "guide.md", "Start with the kettle.") })
-	waitFor(t, "the new folder, selected", func() bool {
-		return onUI(w, func() bool { return len(w.library.folders) == 2 && selectedFolder(w) == filepath.Join(dir, "notes") })
+	waitFor(t, "the new folder, listed", func() bool {
+		return onUI(w, func() bool { return len(w.library.folders) == 2 })
 	})
+	// A file opened is shown; the search stays over every folder, so no
+	// folder is highlighted as if it were the search's scope.
+	if got := onUI(w, func() bool { return selectedFolder(w) == "" && w.scope.Load() == nil }); !got {
+		t.Errorf("opening a file selected %q (scope %v)", selectedFolder(w), w.scope.Load())
+	}
 	if lib.adds.Load() != 1 {
 		t.Errorf("%d imports, want 1", lib.adds.Load())
 	}
@@ -119,8 +124,9 @@ func TestOpeningAFileInANewFolderAddsItAndShowsTheFile(t *testing.T) {
 }
 
 // Opening what the library holds adds nothing: a library folder (or one
-// inside it) is selected, an indexed file is shown at once, a file made
-// since is indexed alone and shown.
+// inside it) is selected and the search narrowed to it, as a click does;
+// an indexed file is shown at once (the search's scope left as it was); a
+// file made since is indexed alone and shown.
 func TestOpeningWhatTheLibraryHoldsAddsNothing(t *testing.T) {
 	ix := testlib.Open(t)
 	a := testutil.WriteFolder(t, map[string]string{"a.md": "# A\n\nalpha notes\n", "sub/deep.md": guide})
@@ -134,7 +140,9 @@ func TestOpeningWhatTheLibraryHoldsAddsNothing(t *testing.T) {
 	w := newWindow(t, lib)
 	want := func(dir string) {
 		t.Helper()
-		waitFor(t, dir+" selected", func() bool { return onUI(w, func() bool { return selectedFolder(w) == dir }) })
+		waitFor(t, dir+" selected", func() bool {
+			return onUI(w, func() bool { f := w.scope.Load(); return selectedFolder(w) == dir && f != nil && f.Path == dir })
+		})
 	}
 	w.Open([]string{b})
 	want(b)
@@ -145,7 +153,8 @@ func TestOpeningWhatTheLibraryHoldsAddsNothing(t *testing.T) {
 
 	w.Open([]string{filepath.Join(a, "sub", "deep.md")})
 	waitFor(t, "the indexed file", func() bool { return showsFile(w, "sub/deep.md", "Start with the kettle.") })
-	want(a)
+	settled(w)
+	want(b) // the scope chosen before stays
 	if n, s := lib.adds.Load(), lib.scans.Load(); n != 0 || s != 0 {
 		t.Errorf("%d adds and %d scans for what the library holds", n, s)
 	}
@@ -173,8 +182,8 @@ func TestDroppedFileIsShownAndBadPathsAreSaid(t *testing.T) {
 	dir := testutil.WriteFolder(t, map[string]string{"guide.MD": guide, "list.txt": "text"})
 	w.HandleDrop([]fyne.URI{storage.NewFileURI(filepath.Join(dir, "guide.MD"))})
 	waitFor(t, "the dropped file's section", func() bool { return showsFile(w, "guide.MD", "Start with the kettle.") })
-	waitFor(t, "its folder, added and selected", func() bool {
-		return onUI(w, func() bool { return len(w.library.folders) == 1 && selectedFolder(w) == dir })
+	waitFor(t, "its folder, added", func() bool {
+		return onUI(w, func() bool { return len(w.library.folders) == 1 && selectedFolder(w) == "" })
 	})
 
 	missing := filepath.Join(dir, "gone.md")
