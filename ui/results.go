@@ -122,7 +122,8 @@ func newResultList(w *Window) *resultList {
 			}
 			cite.set(h)
 			more := line.Objects[1].(*widget.Button)
-			if text := foldText(h, r.open[h.ChunkRowID]); text != "" && !r.folded[id] {
+			narrow := r.list.Size().Width > 0 && r.list.Size().Width < narrowRows
+			if text := foldText(h, r.open[h.ChunkRowID], narrow); text != "" && !r.folded[id] {
 				more.SetText(text)
 				more.OnTapped = func() { r.toggle(h.ChunkRowID) }
 				more.Show()
@@ -256,15 +257,22 @@ func (r *resultList) toggle(id int64) {
 
 // foldText is the unfold button's text: "▸ 3 more in this file · also in
 // 2 other files", or "" when nothing is folded.
-func foldText(h index.Hit, open bool) string {
+func foldText(h index.Hit, open, narrow bool) string {
 	var parts []string
-	if n := len(h.More); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d more in this file", n))
+	more, copies := "%d more in this file", "also in %d other files"
+	if narrow {
+		// A narrow row keeps its width for the citation's file name.
+		more, copies = "%d more", "%d copies"
 	}
-	if n := len(h.AlsoIn); n == 1 {
+	if n := len(h.More); n > 0 {
+		parts = append(parts, fmt.Sprintf(more, n))
+	}
+	if n := len(h.AlsoIn); n == 1 && !narrow {
 		parts = append(parts, "also in 1 other file")
+	} else if n == 1 {
+		parts = append(parts, "1 copy")
 	} else if n > 1 {
-		parts = append(parts, fmt.Sprintf("also in %d other files", n))
+		parts = append(parts, fmt.Sprintf(copies, n))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -274,6 +282,10 @@ func foldText(h index.Hit, open bool) string {
 	}
 	return "▸ " + strings.Join(parts, " · ")
 }
+
+// narrowRows is the width of the result list below which a row's fold
+// button is shortened ("▸ 2 more").
+const narrowRows = 360
 
 func (r *resultList) selectHit(i int) {
 	if i < 0 || i >= len(r.hits) {
@@ -348,15 +360,29 @@ func (c *citeLabel) fit(width float32) {
 		text = citationLine(h)
 	}
 	if folder := " · " + filepath.Base(h.Folder); !fits(text) {
+		// Then the sample's badge says only SAMPLE, before the file name
+		// itself is cut: at 800 px it left the name no room.
+		short := func(s string) string {
+			return strings.Replace(strings.Replace(s, folder, "", 1), sampleBadge, shortSampleBadge, 1)
+		}
 		if text = strings.Replace(text, folder, "", 1); !fits(text) {
-			h.Path = dirs[len(dirs)-1]
-			text = strings.Replace(citationLine(h), folder, "", 1)
+			if text = short(text); !fits(text) {
+				h.Path = dirs[len(dirs)-1]
+				text = short(citationLine(h))
+			}
 		}
 	}
 	if text != c.Text {
 		c.SetText(text)
 	}
 }
+
+// The sample's badge on a result's citation line, and what a narrow row
+// shows of it.
+const (
+	sampleBadge      = "SAMPLE, not your notes · "
+	shortSampleBadge = "SAMPLE · "
+)
 
 // citationLine is the row's second line: file, lines, folder.
 func citationLine(h index.Hit) string {
@@ -366,7 +392,7 @@ func citationLine(h index.Hit) string {
 	}
 	line := fmt.Sprintf("%s · %s · %s", h.Path, lines, filepath.Base(h.Folder))
 	if h.Sample {
-		line = "SAMPLE, not your notes · " + line // first, where it is never cut
+		line = sampleBadge + line // first, where it is never cut
 	}
 	if h.Offline {
 		line += " · offline folder (as of its last scan)"
