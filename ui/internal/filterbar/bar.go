@@ -83,7 +83,7 @@ func New() *Bar {
 	b.SortChoice.Selected = ByRelevance
 	b.TagStrip = NewStrip(b.tagRow) // a narrow window scrolls the tags sideways
 	b.Actions = container.NewHBox()
-	b.Controls = container.NewBorder(nil, nil, b.tagsLabel, container.NewHBox(b.DateChoice, b.SortChoice, b.Actions), b.TagStrip.Root)
+	b.Controls = newControls(b.tagsLabel, b.TagStrip.Root, container.NewHBox(b.DateChoice, b.SortChoice, b.Actions))
 
 	b.After, b.Before = widget.NewEntry(), widget.NewEntry()
 	for _, e := range []*widget.Entry{b.After, b.Before} {
