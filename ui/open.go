@@ -89,7 +89,7 @@ func (w *Window) resolveOpen(items []openItem) {
 	ctx := w.bgCtx
 	var jobs []importJob
 	jobOf := map[string]int{} // folder → its add job in jobs
-	selectDir, revealDir := "", ""
+	selectDir, revealDir, dirs := "", "", 0
 	showing := false
 	var show func() // shows the file at once, on the UI thread
 	for _, it := range items {
@@ -119,10 +119,15 @@ func (w *Window) resolveOpen(items []openItem) {
 			}
 		}
 		switch {
-		case it.dir && selectDir == "":
+		case it.dir && dirs == 0:
 			selectDir = dir
-		case !it.dir && revealDir == "":
+		case it.dir:
+			selectDir = "" // several folders: none of them is the scope
+		case revealDir == "":
 			revealDir = dir
+		}
+		if it.dir {
+			dirs++
 		}
 		if it.dir || showing {
 			continue

@@ -155,6 +155,13 @@ func TestOpeningWhatTheLibraryHoldsAddsNothing(t *testing.T) {
 	waitFor(t, "the indexed file", func() bool { return showsFile(w, "sub/deep.md", "Start with the kettle.") })
 	settled(w)
 	want(b) // the scope chosen before stays
+	// Several folders at once: none of them becomes the scope.
+	w.Open([]string{a, b})
+	settled(w)
+	want(b)
+	w.Open([]string{b, a})
+	settled(w)
+	want(b)
 	if n, s := lib.adds.Load(), lib.scans.Load(); n != 0 || s != 0 {
 		t.Errorf("%d adds and %d scans for what the library holds", n, s)
 	}
