@@ -94,7 +94,10 @@ func New() *Bar {
 	b.problem.Importance = widget.DangerImportance
 	b.problemRow = container.NewHBox(widget.NewIcon(theme.ErrorIcon()), b.problem)
 	b.problemRow.Hide()
-	fields := container.NewGridWithColumns(4, widget.NewLabel("From (on or after)"), b.After, widget.NewLabel("Before"), b.Before)
+	// Two lines, label and field: on one line of four columns, each as
+	// wide as the longest label, the fields alone asked for 674 px at 120 %
+	// text, more than an 800 px window has beside the sidebar.
+	fields := container.NewGridWithColumns(2, widget.NewLabel("From (on or after)"), b.After, widget.NewLabel("Before"), b.Before)
 	b.Dates = container.NewVBox(fields, b.problemRow)
 	b.Dates.Hide()
 

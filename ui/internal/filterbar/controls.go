@@ -43,10 +43,14 @@ func (l *controlsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		tags = fyne.NewSize(label.MinSize().Width+strip.MinSize().Width+theme.Padding(), max(label.MinSize().Height, strip.MinSize().Height))
 	}
 	c := choices.MinSize()
+	// As narrow as two lines need, however wide the last layout was: a
+	// window laid out wide must still be able to shrink to where the tags
+	// move to their own line. As high as the last width needs.
+	w := max(tags.Width, c.Width)
 	if oneLine(objs, l.width) {
-		return fyne.NewSize(tags.Width+c.Width+theme.Padding(), max(tags.Height, c.Height))
+		return fyne.NewSize(w, max(tags.Height, c.Height))
 	}
-	return fyne.NewSize(max(tags.Width, c.Width), tags.Height+theme.Padding()+c.Height)
+	return fyne.NewSize(w, tags.Height+theme.Padding()+c.Height)
 }
 
 func (l *controlsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
