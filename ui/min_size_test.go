@@ -19,10 +19,13 @@ func TestAt125PercentTextTheWindowFits800x600(t *testing.T) {
 	ix := testlib.Open(t)
 	testlib.AddFolder(t, ix, map[string]string{"a.md": "---\ntags: [hr/leave, policy, travel]\n---\n# A\n\nalpha leave\n"})
 	w := newWindow(t, ix)
-	fyne.CurrentApp().Settings().SetTheme(look.New(look.Dark, 1.25))
 	test.Type(w.search, "leave")
 	waitFor(t, "results", func() bool { return onUI(w, func() bool { return len(w.results.hits) > 0 }) })
+	settled(w)
 	onUI(w, func() bool {
+		// Under the window's lock: a theme change refreshes every widget,
+		// and must not race the window's own background updates.
+		fyne.CurrentApp().Settings().SetTheme(look.New(look.Dark, 1.25))
 		w.filters.DateChoice.SetSelected(filterbar.Custom)
 		settleWindow(w, fyne.NewSize(1100, 700))
 		if m := w.win.Content().MinSize(); m.Width > 800 || m.Height > 600 {

@@ -28,6 +28,9 @@ func TestFirstFolderBesideTheSampleSaysSoOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := newWindow(t, ix)
+	// The window lists its folders in the background at start; the hint is
+	// about the sample it lists.
+	waitFor(t, "the sample, listed", func() bool { return onUI(w, func() bool { return len(w.library.folders) == 1 }) })
 	dir := testutil.WriteFolder(t, map[string]string{"n/leave.md": handbook})
 	w.HandleDrop([]fyne.URI{storage.NewFileURI(filepath.Join(dir, "n"))})
 	waitFor(t, "import summary", func() bool { return onUI(w, func() bool { return w.imports.summary.Visible() }) })
