@@ -51,7 +51,7 @@ func BenchmarkFilters(b *testing.B) {
 		b.Fatalf("folders %d, %v: the benchmark needs a library of several folders", len(folders), err)
 	}
 	sort.Slice(folders, func(i, j int) bool { return folders[i].Chunks > folders[j].Chunks })
-	tags, err := ix.Tags(ctx)
+	tags, err := ix.Tags(ctx, 0)
 	if err != nil || len(tags) == 0 {
 		b.Fatalf("tags %v: the benchmark needs tagged notes", err)
 	}

@@ -125,7 +125,7 @@ func TestAliasesAndTagsList(t *testing.T) {
 	if got := paths(search(t, ix, "time off")); len(got) == 0 || got[0] != "policies/leave.md" {
 		t.Errorf("an alias finds its note like its title: %q", got)
 	}
-	tags, err := ix.Tags(context.Background())
+	tags, err := ix.Tags(context.Background(), 0)
 	must(t, err)
 	if len(tags) < 2 || tags[0] != (TagCount{Tag: "policy", Documents: 2}) {
 		t.Errorf("tags %+v: most used first", tags)
@@ -142,7 +142,7 @@ func TestTagsFollowTheNote(t *testing.T) {
 	if got := paths(search(t, ix, "leave tag:policy")); len(got) != 0 {
 		t.Errorf("tag:policy after the tags went: %q", got)
 	}
-	tags, err := ix.Tags(context.Background())
+	tags, err := ix.Tags(context.Background(), 0)
 	must(t, err)
 	for _, tc := range tags {
 		if tc.Tag == "policy" || tc.Tag == "hr/leave" {

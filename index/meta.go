@@ -33,9 +33,10 @@ func (w *writer) updateMeta(p prepared) error {
 // TagCount is a tag and how many documents carry it.
 type TagCount = meta.TagCount
 
-// Tags lists the library's tags, most used first (then by name).
-func (ix *Index) Tags(ctx context.Context) ([]TagCount, error) {
-	tags, err := meta.Tags(ctx, ix.db)
+// Tags lists the library's tags, most used first (then by name); with a
+// folder's id (Folder.ID, not 0), that folder's only.
+func (ix *Index) Tags(ctx context.Context, folderID int64) ([]TagCount, error) {
+	tags, err := meta.Tags(ctx, ix.db, folderID)
 	if err != nil {
 		return nil, fmt.Errorf("list tags: %w", classify(err))
 	}

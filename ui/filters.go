@@ -52,11 +52,22 @@ func (w *Window) searchOptions() index.SearchOptions {
 	return opt
 }
 
-// loadTags fills the tags row from the library, most used first.
+// loadTags fills the tags row from the library, most used first: the
+// scoped folder's tags while the search is narrowed to one (a tag of
+// another folder would find nothing there).
 func (w *Window) loadTags() {
+	var folder int64
+	if f := w.scope.Load(); f != nil {
+		folder = f.ID
+	}
+	seq := w.tagsSeq.Add(1) // a later load's list wins, whichever ends first
 	w.spawn(func() {
-		if tags, err := w.lib.Tags(w.bgCtx); err == nil { // else the row stays as it was
-			w.do(func() { w.filters.SetTags(tags) })
+		if tags, err := w.lib.Tags(w.bgCtx, folder); err == nil { // else the row stays as it was
+			w.do(func() {
+				if w.tagsSeq.Load() == seq {
+					w.filters.SetTags(tags)
+				}
+			})
 		}
 	})
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -344,3 +345,33 @@ func findCheck(t *testing.T, w *Window, text string) *widget.Check {
 }
 
 var enter = &fyne.KeyEvent{Name: fyne.KeyReturn}
+
+// Narrowed to one folder, the Tags row offers that folder's tags: a tag
+// of another folder would find nothing there. Widened again, all of them.
+func TestTagsRowFollowsTheFolderScope(t *testing.T) {
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"a.md": "---\ntags: [alpha-only]\n---\n# A\n\nquokka notes\n"})
+	testlib.AddFolder(t, ix, map[string]string{"b.md": "---\ntags: [bravo-only]\n---\n# B\n\nquokka notes\n"})
+	w := newWindow(t, ix)
+	waitFor(t, "both tags", func() bool {
+		return onUI(w, func() bool { return len(w.filters.Tags()) == 2 && len(w.library.folders) == 2 })
+	})
+	var first string
+	onUI(w, func() bool {
+		first = w.library.folders[0].Path
+		w.library.list.Select(0)
+		return true
+	})
+	waitFor(t, "the scoped folder's tag only", func() bool {
+		return onUI(w, func() bool { return len(w.filters.Tags()) == 1 })
+	})
+	onUI(w, func() bool {
+		tags, err := ix.Tags(context.Background(), w.scope.Load().ID)
+		if err != nil || len(tags) != 1 || w.filters.Tags()[0] != tags[0].Tag {
+			t.Errorf("scoped to %s: row %v, the folder's tags %v (%v)", first, w.filters.Tags(), tags, err)
+		}
+		w.library.unscope()
+		return true
+	})
+	waitFor(t, "all tags again", func() bool { return onUI(w, func() bool { return len(w.filters.Tags()) == 2 }) })
+}

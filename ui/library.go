@@ -152,6 +152,7 @@ func (s *sidebar) setScope() {
 		s.w.filters.SetScope("")
 	}
 	if (old == nil) != !ok || ok && old.ID != f.ID {
+		s.w.loadTags()
 		s.w.rerunSearch()
 	}
 }

@@ -54,8 +54,8 @@ type Library interface {
 	// FirstChunk is the first passage of the file at path
 	// (index.ErrNotIndexed when the library does not hold it).
 	FirstChunk(ctx context.Context, path string) (index.Hit, error)
-	// Tags are the library's tags, most used first.
-	Tags(ctx context.Context) ([]index.TagCount, error)
+	// Tags are the library's tags (one folder's: its ID), most used first.
+	Tags(ctx context.Context, folderID int64) ([]index.TagCount, error)
 }
 
 // ChangePoll is how often the window asks whether another program changed
@@ -97,6 +97,7 @@ type Window struct {
 	empty       fyne.CanvasObject
 
 	searchSeq   atomic.Int64 // the newest search; older answers are dropped
+	tagsSeq     atomic.Int64 // the newest tag list asked for (loadTags)
 	searchMu    sync.Mutex
 	stopSearch  context.CancelFunc // cancels the newest search's context (newSearch)
 	busy        atomic.Int64       // background tasks running or scheduled

@@ -64,9 +64,16 @@ type TagCount struct {
 	Documents int
 }
 
-// Tags lists the library's tags, most used first (then by name).
-func Tags(ctx context.Context, q Querier) ([]TagCount, error) {
-	rows, err := q.QueryContext(ctx, `SELECT tag, count(*) AS n FROM tags GROUP BY tag ORDER BY n DESC, tag`)
+// Tags lists the library's tags, or one folder's (folderID not 0), most
+// used first (then by name).
+func Tags(ctx context.Context, q Querier, folderID int64) ([]TagCount, error) {
+	sqlText, args := `SELECT tag, count(*) AS n FROM tags GROUP BY tag ORDER BY n DESC, tag`, []any(nil)
+	if folderID != 0 {
+		sqlText = `SELECT t.tag, count(*) AS n FROM tags t JOIN documents d ON d.id = t.doc_id
+			WHERE d.folder_id = ? GROUP BY t.tag ORDER BY n DESC, t.tag`
+		args = []any{folderID}
+	}
+	rows, err := q.QueryContext(ctx, sqlText, args...)
 	if err != nil {
 		return nil, err
 	}
