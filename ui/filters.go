@@ -32,6 +32,7 @@ func (w *Window) newFilters() {
 	w.saved = filterbar.NewSavedList()
 	w.saved.OnRun = func(s searches.Saved) { w.runQuery(s.Query, s.Sort) }
 	w.saved.OnDelete = w.deleteSaved
+	w.saved.OnRename = w.renameSaved
 	store, err := searches.OpenDefault()
 	w.store = store
 	if err != nil {
@@ -185,6 +186,23 @@ func (w *Window) showSaved() {
 	if w.store != nil {
 		w.saved.Set(w.store.Saved())
 	}
+}
+
+// renameSaved asks for a new name for a saved search; a missing or taken
+// name is said in place, as when saving.
+func (w *Window) renameSaved(old string) {
+	name := w.newDialogEntry()
+	name.SetText(old)
+	d, rename := w.showChecked("Rename saved search", "Rename", name, func() error {
+		if err := w.store.Rename(old, name.Text); err != nil {
+			return errors.New(healthview.Capitalise(err.Error()) + ".")
+		}
+		w.showSaved()
+		return nil
+	})
+	d.Resize(fyne.NewSize(420, 0))
+	name.OnSubmitted = func(string) { rename() }
+	w.win.Canvas().Focus(name)
 }
 
 func (w *Window) deleteSaved(name string) {

@@ -277,7 +277,7 @@ func TestKeepNoSearchHistoryInPreferences(t *testing.T) {
 // Save search… names the query with its chips and order; a missing or
 // taken name is said in the dialog, which stays open. The sidebar lists
 // the saved search: a click runs it, its bin deletes it.
-func TestSaveSearchNamesItAndTheSidebarRunsAndDeletesIt(t *testing.T) {
+func TestSaveSearchNamesItAndTheSidebarRunsRenamesAndDeletesIt(t *testing.T) {
 	w, dir := taggedWindow(t)
 	w.library.list.Select(0) // the folder scope is saved too
 	w.store.Add(searches.Saved{Name: "Taken", Query: "x"})
@@ -312,7 +312,31 @@ func TestSaveSearchNamesItAndTheSidebarRunsAndDeletesIt(t *testing.T) {
 	w.filters.Reset()
 	w.filters.SetSort("")
 	w.search.SetText("")
-	run, del := w.saved.Row("Policies by date")
+	// Renamed from the sidebar: a taken name is said in place, a new one
+	// replaces the old in the list and the store.
+	_, ren, _ := w.saved.Row("Policies by date")
+	test.Tap(ren)
+	newName := w.win.Canvas().Focused().(*dialogEntry)
+	if newName.Text != "Policies by date" {
+		t.Errorf("the rename field starts at %q", newName.Text)
+	}
+	newName.SetText("taken")
+	newName.TypedKey(enter)
+	if texts := fynetest.Texts(w.win.Canvas().Overlays().Top()); !strings.Contains(texts, "already has that name") {
+		t.Errorf("renamed to a taken name: %q", texts)
+	}
+	newName.SetText("Policies, newest first")
+	newName.TypedKey(enter)
+	if w.win.Canvas().Overlays().Top() != nil {
+		t.Fatal("the rename dialog is still open after a good name")
+	}
+	if names := w.saved.Names(); !slices.Equal(names, []string{"Taken", "Policies, newest first"}) {
+		t.Errorf("sidebar after rename %q", names)
+	}
+	if _, ok := w.store.Find("Policies by date"); ok {
+		t.Error("the old name is still saved")
+	}
+	run, _, del := w.saved.Row("Policies, newest first")
 	test.Tap(run)
 	w.library.unscope()
 	if w.search.Text != s.Query || w.filters.Sort() != index.SortDate {

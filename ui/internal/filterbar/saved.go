@@ -14,10 +14,12 @@ import (
 const MaxHistoryShown = 25
 
 // SavedList is the sidebar's saved searches: a click on a name runs it,
-// its bin deletes it. Both are buttons, so Tab reaches them.
+// its pencil renames it, its bin deletes it. All are buttons, so Tab
+// reaches them.
 type SavedList struct {
 	Root     *fyne.Container
 	OnRun    func(searches.Saved)
+	OnRename func(name string)
 	OnDelete func(name string)
 }
 
@@ -36,7 +38,9 @@ func (l *SavedList) Set(list []searches.Saved) {
 		run.Importance = widget.LowImportance
 		del := widget.NewButtonWithIcon("", theme.DeleteIcon(), func() { l.OnDelete(s.Name) })
 		del.Importance = widget.LowImportance
-		l.Root.Add(container.NewBorder(nil, nil, nil, del, run))
+		ren := widget.NewButtonWithIcon("", theme.DocumentCreateIcon(), func() { l.OnRename(s.Name) })
+		ren.Importance = widget.LowImportance
+		l.Root.Add(container.NewBorder(nil, nil, nil, container.NewHBox(ren, del), run))
 	}
 	l.Root.Refresh()
 }
@@ -52,14 +56,15 @@ func (l *SavedList) Names() []string {
 	return out
 }
 
-// Row is the run and delete buttons of the saved search named name.
-func (l *SavedList) Row(name string) (run, del *widget.Button) {
+// Row is the run, rename and delete buttons of the saved search named name.
+func (l *SavedList) Row(name string) (run, rename, del *widget.Button) {
 	for _, o := range l.Root.Objects {
 		if row, ok := o.(*fyne.Container); ok && row.Objects[0].(*widget.Button).Text == name {
-			return row.Objects[0].(*widget.Button), row.Objects[1].(*widget.Button)
+			edit := row.Objects[1].(*fyne.Container).Objects
+			return row.Objects[0].(*widget.Button), edit[0].(*widget.Button), edit[1].(*widget.Button)
 		}
 	}
-	return nil, nil
+	return nil, nil, nil
 }
 
 // HistoryMenu lists the recent searches, newest first (a click runs one
