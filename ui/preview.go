@@ -157,9 +157,11 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 	p.body.Refresh()
 	p.showMatchCount()
 	p.scroll.ScrollToTop()
-	if p.hitBox != nil {
+	if box := p.hitBox; box != nil {
+		// The box, not p.hitBox: laying the body out may show another
+		// hit, which resets p.hitBox (CI caught the nil dereference).
 		p.settle()
-		p.scroll.Offset = fyne.NewPos(0, p.hitBox.Position().Y)
+		p.scroll.Offset = fyne.NewPos(0, box.Position().Y)
 		p.scroll.Refresh()
 	}
 }
