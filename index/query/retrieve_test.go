@@ -23,6 +23,12 @@ func TestRetrievals(t *testing.T) {
 		{"past the pair budget: common words two at a time",
 			[]Candidate{{0, 100}, {1, 1200}, {2, 1300}},
 			[]Retrieval{{Alone: []int{0}, Paired: []int{1, 2}}, {Alone: []int{0, 1, 2}}}},
+		{"the next words past the budget join the pairs, up to five, none too common",
+			[]Candidate{{0, 1200}, {1, 1300}, {2, 1400}, {3, 3000}, {4, 3500}, {5, 3600}, {6, 9000}},
+			[]Retrieval{{Paired: []int{0, 1, 2, 3, 4}}, {Alone: []int{0, 1, 2}}}},
+		{"a word in too many passages stays out of the pairs",
+			[]Candidate{{0, 1200}, {1, 1300}, {2, 1400}, {3, 9000}},
+			[]Retrieval{{Paired: []int{0, 1, 2}}, {Alone: []int{0, 1, 2}}}},
 	} {
 		if got := Retrievals(c.in); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: Retrievals = %+v, want %+v", c.name, got, c.want)
