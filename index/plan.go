@@ -64,7 +64,7 @@ type stats struct {
 	terms       []rank.Term            // every positive word, for the second stage
 	retrieve    []query.Retrieval      // what the first stage looks for: the first, or the next while too few are found
 	corrections []Correction           // unknown words searched as close ones
-	forms       []Correction           // each typed word's family (Searched: a stem), for pageForms
+	forms       []Correction           // each typed word's family (Searched: a stem), for surfaceForms
 	matches     func(term string) bool // highlights
 	passages    float64                // in the library, for IDF
 	lastRow     int64                  // for docFreq
@@ -145,19 +145,19 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 		return err
 	}
 	term := rank.Term{Terms: append([]string{c.Terms[0]}, c.Alts...), Forms: c.Forms, Prefix: c.Prefix, Word: c.Word, Required: c.Required()}
-	if d == 0 && len(c.Forms) > 0 {
+	switch {
+	case d > 0:
+		term.IDF = rank.IDF(d, w.n)
+	case len(c.Forms) > 0:
 		// A word the library does not hold weighs what its family does
 		// there (the notes say absorb, never absorption).
-		if d, err = w.df(ctx, query.Clause{Terms: c.Forms[:1], Alts: c.Forms[1:]}); err != nil {
+		fd, err := w.df(ctx, query.Clause{Terms: c.Forms[:1], Alts: c.Forms[1:]})
+		if err != nil {
 			return err
 		}
-		if d > 0 {
-			term.IDF = rank.IDF(d, w.n)
+		if fd > 0 {
+			term.IDF = rank.IDF(fd, w.n)
 		}
-		d = 0 // the first stage still finds nothing for the word itself
-	}
-	if d > 0 {
-		term.IDF = rank.IDF(d, w.n)
 	}
 	w.st.terms = append(w.st.terms, term)
 	for _, f := range c.Forms {
