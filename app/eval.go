@@ -510,7 +510,11 @@ func (ev *evaluation) runGolden(ix *index.Index, g goldenSet, opt index.SearchOp
 			if len(res.Hits) > 0 {
 				top = res.Hits[0].Citation()
 			}
-			row.Misses = append(row.Misses, fmt.Sprintf("%s: %q answer %q at rank %d; top hit %s", g.name, q.Q, q.Answer, rank, top))
+			deep, err := ev.deepRank(ix, q, opt)
+			if err != nil {
+				return err
+			}
+			row.Misses = append(row.Misses, fmt.Sprintf("%s: %q answer %q at rank %d (%s); top hit %s", g.name, q.Q, q.Answer, rank, deep, top))
 		}
 	}
 	n := float64(len(g.questions))
@@ -586,6 +590,26 @@ func (ev *evaluation) answerRank(hits []index.Hit, answer string) int {
 		}
 	}
 	return 0
+}
+
+// deepCandidates is how many candidates a miss is looked for among.
+const deepCandidates = 200
+
+// deepRank says where a missed answer stands among deepCandidates
+// candidates: ranked low (ordering) or not a candidate at all (the first
+// stage's words), the first thing to know about a miss.
+func (ev *evaluation) deepRank(ix *index.Index, q goldenQ, opt index.SearchOptions) (string, error) {
+	opt.Limit, opt.Candidates, opt.PerFile, opt.NoSnippets, opt.Refine = deepCandidates, deepCandidates, -1, true, false
+	res, err := ix.Search(ev.ctx, q.Q, opt)
+	if err != nil {
+		return "", err
+	}
+	for i, h := range res.Hits {
+		if ev.cites(h, q.Answer) {
+			return fmt.Sprintf("%d of %d candidates, no file limit", i+1, deepCandidates), nil
+		}
+	}
+	return fmt.Sprintf("not among %d candidates", deepCandidates), nil
 }
 
 // clickRank is where the answer ranks after the simulated click: for a

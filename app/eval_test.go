@@ -160,3 +160,32 @@ func TestEvalHalvesRightFileRateAndReference(t *testing.T) {
 		t.Errorf("an id without a number: exit %d, %q", code, errOut)
 	}
 }
+
+// --verbose says of each miss where the answer stands among 200
+// candidates: ranked low, or not a candidate at all (what to work on
+// first differs).
+func TestVerboseMissesSayWhereTheAnswerStands(t *testing.T) {
+	docs := testutil.WriteFolder(t, map[string]string{
+		"leave.md":  "# Leave\n\n## Annual leave\n\nStaff get 25 days of annual leave.\n\n## Leave planning\n\nPlan leave with your team; leave is booked in the portal.\n",
+		"wombat.md": "# Animals\n\nThe wombat digs burrows.\n",
+	})
+	golden := filepath.Join(t.TempDir(), "q.jsonl")
+	lines := `{"q": "leave", "answer": "25 days of annual leave"}` + "\n" + `{"q": "quokka leave", "answer": "The wombat digs burrows"}` + "\n"
+	if err := os.WriteFile(golden, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rows := evalRows(t, "--corpus", docs, "--golden", golden, "--verbose", "--no-reference")
+	var misses []string
+	for _, r := range rows {
+		misses = append(misses, r.Misses...)
+	}
+	all := strings.Join(misses, "\n")
+	if !strings.Contains(all, `"quokka leave" answer "The wombat digs burrows" at rank 0 (not among 200 candidates)`) {
+		t.Errorf("misses:\n%s", all)
+	}
+	for _, m := range misses {
+		if strings.Contains(m, `"leave" answer`) && !strings.Contains(m, "of 200 candidates, no file limit") {
+			t.Errorf("a ranked miss without its place among the candidates: %s", m)
+		}
+	}
+}
