@@ -148,6 +148,9 @@ func runAdd(e *env, args []string) int {
 	return libraryCommand(e, newFlagSet(e, "add"), args, index.ReadWrite, someArgs, func(ix *index.Index, dirs []string) int {
 		ctx, stop := interruptible()
 		defer stop()
+		if err := ix.CheckDocuments(ctx); err != nil {
+			return fail(e, err) // before the import rewrites a damaged row as a changed file
+		}
 		status := exitOK
 		for _, d := range dirs {
 			s, err := ix.AddFolder(ctx, d, index.ImportOptions{Progress: progressBar(e.stderr)})
@@ -170,12 +173,13 @@ func runAdd(e *env, args []string) int {
 // checkAfterImport runs quick_check after add and scan: an import reads
 // only the rows of changed files, so without it a damaged library that
 // `folio check` reports would pass a scan of unchanged files with exit 0.
-// It reads the whole library once, which an import can afford.
+// It reads the whole library once, which an import can afford. The
+// documents table was compared with its indexes before the import.
 func checkAfterImport(ctx context.Context, ix *index.Index) error {
 	if ctx.Err() != nil {
 		return nil // cancelled: the import said so; do not add a wait
 	}
-	if err := ix.QuickCheck(ctx); err != nil && ctx.Err() == nil {
+	if err := ix.CheckPages(ctx); err != nil && ctx.Err() == nil {
 		return err
 	}
 	return nil
@@ -185,6 +189,9 @@ func runScan(e *env, args []string) int {
 	return libraryCommand(e, newFlagSet(e, "scan"), args, index.Existing, noArgs, func(ix *index.Index, _ []string) int {
 		ctx, stop := interruptible()
 		defer stop()
+		if err := ix.CheckDocuments(ctx); err != nil {
+			return fail(e, err) // before the import rewrites a damaged row as a changed file
+		}
 		s, err := ix.Scan(ctx, index.ImportOptions{Progress: progressBar(e.stderr)})
 		printSummary(e.stdout, s)
 		if err != nil {

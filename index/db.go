@@ -470,22 +470,39 @@ func (ix *Index) writeCheck() error {
 // It reads the whole file, so it is not run at every open (see
 // CheckUnclean); `folio check` runs IntegrityCheck on demand.
 func (ix *Index) QuickCheck(ctx context.Context) error {
-	// quick_check does not compare index entries with their rows; for the
-	// documents table, which every scan reads and compares with the disk,
-	// integrity_check does (a damaged page there can leave well-formed
-	// rows whose indexes disagree), at a cost of milliseconds: one row per
-	// file.
-	for _, pragma := range []string{"PRAGMA quick_check", "PRAGMA integrity_check(documents)"} {
-		var check string
-		if err := ix.db.QueryRowContext(ctx, pragma).Scan(&check); err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			return classify(err)
+	if err := ix.CheckPages(ctx); err != nil {
+		return err
+	}
+	return ix.CheckDocuments(ctx)
+}
+
+// CheckPages is quick_check alone: every page of the file read, indexes
+// checked for their shape but not against their rows.
+func (ix *Index) CheckPages(ctx context.Context) error {
+	return ix.pragmaCheck(ctx, "PRAGMA quick_check")
+}
+
+// CheckDocuments compares the documents table with its indexes, which
+// quick_check does not: a damaged page there can leave well-formed rows
+// whose indexes disagree (a file's time or date changed under its
+// documents_dated entry). Every scan reads those rows and compares them
+// with the disk, and would rewrite a damaged one as if the file had
+// changed, so add and scan run this before they write. It costs one row
+// per file: 0.14 s at 84k passages, 1.7 s at a million (README).
+func (ix *Index) CheckDocuments(ctx context.Context) error {
+	return ix.pragmaCheck(ctx, "PRAGMA integrity_check(documents)")
+}
+
+func (ix *Index) pragmaCheck(ctx context.Context, pragma string) error {
+	var check string
+	if err := ix.db.QueryRowContext(ctx, pragma).Scan(&check); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
 		}
-		if check != "ok" {
-			return fmt.Errorf("%w (%s): %s", ErrCorrupt, check, corruptAdvice)
-		}
+		return classify(err)
+	}
+	if check != "ok" {
+		return fmt.Errorf("%w (%s): %s", ErrCorrupt, check, corruptAdvice)
 	}
 	return nil
 }
