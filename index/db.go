@@ -479,7 +479,7 @@ func (ix *Index) QuickCheck(ctx context.Context) error {
 // CheckPages is quick_check alone: every page of the file read, indexes
 // checked for their shape but not against their rows.
 func (ix *Index) CheckPages(ctx context.Context) error {
-	return ix.pragmaCheck(ctx, "PRAGMA quick_check")
+	return dberr.Check(ctx, ix.db, "PRAGMA quick_check")
 }
 
 // CheckDocuments compares the documents table with its indexes, which
@@ -490,21 +490,7 @@ func (ix *Index) CheckPages(ctx context.Context) error {
 // changed, so add and scan run this before they write. It costs one row
 // per file: 0.14 s at 84k passages, 1.7 s at a million (README).
 func (ix *Index) CheckDocuments(ctx context.Context) error {
-	return ix.pragmaCheck(ctx, "PRAGMA integrity_check(documents)")
-}
-
-func (ix *Index) pragmaCheck(ctx context.Context, pragma string) error {
-	var check string
-	if err := ix.db.QueryRowContext(ctx, pragma).Scan(&check); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		return classify(err)
-	}
-	if check != "ok" {
-		return fmt.Errorf("%w (%s): %s", ErrCorrupt, check, corruptAdvice)
-	}
-	return nil
+	return dberr.Check(ctx, ix.db, "PRAGMA integrity_check(documents)")
 }
 
 // IntegrityCheck runs SQLite's and FTS5's own consistency checks and

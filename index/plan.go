@@ -90,7 +90,7 @@ func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error)
 			return nil, err
 		}
 	}
-	cjkRunWeights(w.st.terms)
+	rank.WeighCJKRuns(w.st.terms, isCJKTerm)
 	w.st.retrieve = query.Retrievals(w.optional)
 	w.st.matches = q.Matches
 	w.st.passages, w.st.lastRow = float64(n), lastRow
@@ -224,24 +224,4 @@ func (w *weights) addVariants(ctx context.Context, q *query.Query, c query.Claus
 		w.optional = append(w.optional, query.Candidate{Clause: len(q.Clauses) - 1, DF: d})
 	}
 	return nil
-}
-
-// cjkRunWeights weighs the overlapping bigrams of one CJK run (文件输出到:
-// 文件 件输 输出 出到) as the words they hold: every character stands in
-// two bigrams, so a run of n characters, about n/2 words, gives n-1
-// bigrams, and unweighted it outweighed a Latin word typed beside it
-// ("编译java的时候…class…") several times over.
-func cjkRunWeights(terms []rank.Term) {
-	pieces := map[int]int{}
-	for _, t := range terms {
-		if isCJKTerm(t.Terms[0]) && !t.Prefix {
-			pieces[t.Word]++
-		}
-	}
-	for i := range terms {
-		t := &terms[i]
-		if n := pieces[t.Word]; n > 1 && isCJKTerm(t.Terms[0]) && !t.Prefix {
-			t.Weight = max(t.Weight, 1) * float64(n+1) / float64(2*n)
-		}
-	}
 }

@@ -3,6 +3,8 @@
 package dberr
 
 import (
+	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 
@@ -68,4 +70,23 @@ func IsReadOnly(err error) bool {
 	}
 	code := se.Code() & 0xff
 	return code == sqlite3.SQLITE_READONLY || code == sqlite3.SQLITE_CANTOPEN || code == sqlite3.SQLITE_PERM
+}
+
+// Check runs one of SQLite's check pragmas (quick_check, integrity_check)
+// and returns ErrCorrupt, with what it found and CorruptAdvice, unless it
+// says "ok". A cancelled check returns ctx's error.
+func Check(ctx context.Context, db interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, pragma string) error {
+	var check string
+	if err := db.QueryRowContext(ctx, pragma).Scan(&check); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return Classify(err)
+	}
+	if check != "ok" {
+		return fmt.Errorf("%w (%s): %s", ErrCorrupt, check, CorruptAdvice)
+	}
+	return nil
 }

@@ -592,3 +592,24 @@ func proximity(hits []hit, nterms int) float64 {
 	}
 	return float64(distinct-1) / float64(best-1)
 }
+
+// WeighCJKRuns weighs the overlapping bigrams of one CJK run (文件输出到:
+// 文件 件输 输出 出到) as the words they hold: every character stands in
+// two bigrams, so a run of n characters, about n/2 words, gives n-1
+// bigrams, and unweighted it outweighed a Latin word typed beside it
+// ("编译java的时候…class…") several times over. cjk tells a bigram
+// of such a run.
+func WeighCJKRuns(terms []Term, cjk func(term string) bool) {
+	pieces := map[int]int{}
+	for _, t := range terms {
+		if cjk(t.Terms[0]) && !t.Prefix {
+			pieces[t.Word]++
+		}
+	}
+	for i := range terms {
+		t := &terms[i]
+		if n := pieces[t.Word]; n > 1 && cjk(t.Terms[0]) && !t.Prefix {
+			t.Weight = max(t.Weight, 1) * float64(n+1) / float64(2*n)
+		}
+	}
+}
