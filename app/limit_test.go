@@ -21,7 +21,7 @@ func TestSearchSaysWhatIsShownAndTakesAStrayQuoteLiterally(t *testing.T) {
 	files["other.md"] = "# Other\n\nThe annual leave policy for staff.\n"
 	db, _ := newLibraryWith(t, files)
 	out, _, code := runCLI(t, "search", "--db", db, "--limit", "1000000", "leave")
-	if code != exitOK || !strings.Contains(out, "showing 11 of 31 results: the other passages are folded") {
+	if code != exitOK || !strings.Contains(out, "showing 16 of 31 results: the other passages are folded") {
 		t.Errorf("--limit 1000000: exit %d\n%s", code, out)
 	}
 	out, _, _ = runCLI(t, "search", "--db", db, "--limit", "2", "leave")

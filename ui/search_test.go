@@ -46,7 +46,7 @@ func TestFoldedPassagesUnfoldUnderTheirHit(t *testing.T) {
 	row := w.results.list.CreateItem()
 	w.results.list.UpdateItem(0, row)
 	button := findButton(row)
-	if button == nil || !button.Visible() || button.Text != "▸ 3 more in this file" {
+	if button == nil || !button.Visible() || button.Text != "▸ 2 more in this file" {
 		t.Fatalf("fold button %+v", button)
 	}
 	test.Tap(button)
@@ -61,7 +61,7 @@ func TestFoldedPassagesUnfoldUnderTheirHit(t *testing.T) {
 	w.search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
 	waitFor(t, "the second row selected", func() bool { return w.results.selected == 1 })
 	w.results.toggle(w.results.page[0].ChunkRowID)
-	if len(w.results.hits) != 2 {
+	if len(w.results.hits) != index.DefaultPerFile {
 		t.Errorf("folding again: %d rows", len(w.results.hits))
 	}
 }
