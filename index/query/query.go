@@ -374,7 +374,7 @@ type Retrieval struct {
 // excluded ones, e.g.
 //
 //	("ibuprofen" OR "child" OR ("dai" OR "daili")) NOT "adult"
-//	("vitiligo" OR ("usual" AND "start") OR ("usual" AND "age") OR ("start" AND "age"))
+//	("vitiligo" OR ("age" AND ("start" OR "usual")) OR ("start" AND "usual"))
 //	("side effect" AND (heading : "dos"*)) NOT "adult"
 //
 // "" when there is nothing positive to look for.
@@ -386,7 +386,7 @@ func (q Query) Match(r Retrieval) string {
 		}
 	}
 	op := " AND "
-	var pairs [][2]*Clause
+	var paired []*Clause
 	if len(parts) == 0 {
 		if !r.All {
 			op = " OR "
@@ -394,17 +394,20 @@ func (q Query) Match(r Retrieval) string {
 		for _, i := range r.Alone {
 			parts = append(parts, &q.Clauses[i])
 		}
-		for i := range r.Paired {
-			for j := i + 1; j < len(r.Paired); j++ {
-				pairs = append(pairs, [2]*Clause{&q.Clauses[r.Paired[i]], &q.Clauses[r.Paired[j]]})
-			}
+		// Commonest first (Paired is rarest first): two of n words are
+		// written (a AND (b OR c …)) OR (b AND (c …)) …, so the commonest
+		// word is one phrase, not n-1. FTS5's bm25 reads every phrase's
+		// postings for its IDF and each row's instances of every phrase.
+		for i := len(r.Paired) - 1; i >= 0; i-- {
+			paired = append(paired, &q.Clauses[r.Paired[i]])
 		}
 	}
-	if len(parts)+len(pairs) == 0 {
+	groups := max(len(paired)-1, 0)
+	if len(parts)+groups == 0 {
 		return ""
 	}
 	var b strings.Builder
-	if len(parts)+len(pairs) > 1 {
+	if len(parts)+groups > 1 {
 		b.WriteByte('(')
 	}
 	for i, c := range parts {
@@ -413,17 +416,28 @@ func (q Query) Match(r Retrieval) string {
 		}
 		c.WriteExpr(&b)
 	}
-	for i, p := range pairs {
+	for i := 0; i < groups; i++ {
 		if i > 0 || len(parts) > 0 {
 			b.WriteString(" OR ")
 		}
 		b.WriteByte('(')
-		p[0].WriteExpr(&b)
+		paired[i].WriteExpr(&b)
 		b.WriteString(" AND ")
-		p[1].WriteExpr(&b)
+		if rest := paired[i+1:]; len(rest) > 1 {
+			b.WriteByte('(')
+			for j, c := range rest {
+				if j > 0 {
+					b.WriteString(" OR ")
+				}
+				c.WriteExpr(&b)
+			}
+			b.WriteByte(')')
+		} else {
+			rest[0].WriteExpr(&b)
+		}
 		b.WriteByte(')')
 	}
-	if len(parts)+len(pairs) > 1 {
+	if len(parts)+groups > 1 {
 		b.WriteByte(')')
 	}
 	// NOT binds tighter than AND/OR in FTS5, so the positive part is

@@ -435,3 +435,64 @@ func exprShape(e string) error {
 func isASCIINonAlnum(r rune) bool {
 	return r < utf8.RuneSelf && !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
 }
+
+// Paired words find the passages holding any two of them (or a word
+// searched alone), and no passage holding one: checked on every subset of
+// four words in a real FTS5 table.
+func TestPairedWordsFindPassagesWithTwoOfThem(t *testing.T) {
+	db, err := sql.Open("sqlite", ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec(`CREATE VIRTUAL TABLE p USING fts5(body)`); err != nil {
+		t.Fatal(err)
+	}
+	words := []string{"alpha", "bravo", "kilo", "delta"}
+	want := map[int64]bool{}
+	for set := 0; set < 1<<len(words); set++ {
+		var held []string
+		for i, w := range words {
+			if set&(1<<i) != 0 {
+				held = append(held, w)
+			}
+		}
+		for _, lone := range []bool{false, true} {
+			text := strings.Join(held, " ")
+			if lone {
+				text += " vitiligo"
+			}
+			res, err := db.Exec(`INSERT INTO p(body) VALUES (?)`, "filler "+text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			id, _ := res.LastInsertId()
+			want[id] = lone || len(held) >= 2
+		}
+	}
+	q := Parse("vitiligo alpha bravo kilo delta")
+	expr := q.Match(Retrieval{Alone: []int{0}, Paired: []int{1, 2, 3, 4}})
+	rows, err := db.Query(`SELECT rowid FROM p WHERE p MATCH ?`, expr)
+	if err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+	defer rows.Close()
+	got := map[int64]bool{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		got[id] = true
+	}
+	for id, w := range want {
+		if got[id] != w {
+			t.Errorf("%s: row %d found %v, want %v", expr, id, got[id], w)
+		}
+	}
+	// The commonest word (the last of Paired) is written once.
+	if n := strings.Count(expr, `"delta"`); n != 1 {
+		t.Errorf("%s: delta written %d times", expr, n)
+	}
+}
