@@ -1,7 +1,9 @@
 package rank
 
 import (
+	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"folio/index/analyze"
@@ -182,5 +184,23 @@ func TestPassagesInTheQuestionsLanguage(t *testing.T) {
 	}
 	if Default.Score(f[0]) >= Default.Score(f[1]) {
 		t.Errorf("the Korean page scores %.2f, the English one %.2f", Default.Score(f[0]), Default.Score(f[1]))
+	}
+}
+
+// Many candidates are read by several goroutines: each must be read as it
+// would be alone (go test -race checks they share nothing).
+func TestManyCandidatesReadAsEachAlone(t *testing.T) {
+	q := Query{Terms: terms(map[string]float64{"fever": 2, "child": 1}, "fever", "child")}
+	var cands []Candidate
+	for i := range 5 * analyseBatch {
+		cands = append(cands, Candidate{Text: fmt.Sprintf("Passage %d: a child with fever %d, fevers and children.", i, i),
+			Heading: []string{"Fever", fmt.Sprint(i)}, Title: "Children"})
+	}
+	all := Analyse(q, cands)
+	for i, c := range cands {
+		one := Analyse(q, []Candidate{c})
+		if !slices.Equal(all.text[i], one.text[0]) || !slices.Equal(all.heading[i], one.heading[0]) || !slices.Equal(all.title[i], one.title[0]) {
+			t.Fatalf("candidate %d read %q, alone %q", i, all.text[i], one.text[0])
+		}
 	}
 }

@@ -1,0 +1,30 @@
+package rank
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// BenchmarkAnalyse reads 200 candidates of about 150 words, what a
+// question's second stage reads; -cpu 1,2 compares one core with two.
+func BenchmarkAnalyse(b *testing.B) {
+	words := strings.Fields(`the doctor may suggest treatment with medicines that reduce fever and pain in
+		children while adults often take ibuprofen or paracetamol every six hours unless their kidneys
+		or stomach make that unsafe ask a pharmacist before combining products that contain the same
+		active ingredient and keep a written record of each dose given during the night`)
+	var cands []Candidate
+	for i := range 200 {
+		var t strings.Builder
+		for j := range 150 {
+			t.WriteString(words[(i*7+j*13)%len(words)])
+			t.WriteByte(' ')
+		}
+		cands = append(cands, Candidate{Text: t.String(), Heading: []string{"Fever", fmt.Sprint("Dosing ", i)}, Title: "Medicines"})
+	}
+	q := Query{Terms: terms(map[string]float64{"fever": 2, "child": 1, "dose": 1.5, "night": 1}, "fever", "child", "dose", "night")}
+	b.ResetTimer()
+	for range b.N {
+		Analyse(q, cands)
+	}
+}
