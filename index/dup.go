@@ -15,7 +15,7 @@ func (c *copies) add(h Hit) {
 	keys := h.sig.BandKeys()
 	for _, k := range keys {
 		for _, i := range c.buckets[k] {
-			if c.kept[i].Path != h.Path && c.kept[i].sig.Same(h.sig) {
+			if (c.kept[i].Folder != h.Folder || c.kept[i].Path != h.Path) && c.kept[i].sig.Same(h.sig) {
 				c.kept[i].AlsoIn = append(c.kept[i].AlsoIn, h)
 				return
 			}

@@ -262,3 +262,47 @@ func firstPath(t *testing.T, ix *Index, q string) string {
 	}
 	return r.Hits[0].Path
 }
+
+// A backup of a folder added to the library as a folder of its own holds
+// the same files at the same paths: its passages are copies, shown once
+// ("also in"), not the same passage once per folder.
+func TestAFolderAndItsBackupShowEachPassageOnce(t *testing.T) {
+	ix := openTemp(t)
+	files := map[string]string{
+		"leave.md": "# Leave\n\nAnnual leave carries over up to 240 hours into the next year.\n",
+		"other.md": "# Other\n\nSick leave is separate from annual leave.\n",
+	}
+	ctx := context.Background()
+	var dirs []string
+	for range 3 {
+		dir := t.TempDir()
+		testutil.WriteFiles(t, dir, files)
+		if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, dir)
+	}
+	r, err := ix.Search(ctx, "annual leave carries over", SearchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, h := range r.Hits {
+		if seen[h.Path] {
+			t.Errorf("%s shown twice (folders %s)", h.Path, h.Folder)
+		}
+		seen[h.Path] = true
+	}
+	if len(r.Hits) == 0 || r.Hits[0].Path != "leave.md" || len(r.Hits[0].AlsoIn) != 2 {
+		var got []string
+		for _, h := range r.Hits {
+			got = append(got, fmt.Sprintf("%s (%d copies)", h.Path, len(h.AlsoIn)))
+		}
+		t.Fatalf("hits %v: want leave.md first, also in the 2 other folders", got)
+	}
+	for _, a := range r.Hits[0].AlsoIn {
+		if a.Folder == r.Hits[0].Folder {
+			t.Errorf("a copy in the same folder: %s", a.Folder)
+		}
+	}
+}
