@@ -254,21 +254,71 @@ func BenchmarkNaturalQuestions(b *testing.B) {
 	benchQueries(b, ix, evalQuestions(b, "dev-golden.jsonl"))
 }
 
-// evalQuestions are the questions of a set in ../shared/eval.
-func evalQuestions(b *testing.B, name string) []string {
+// BenchmarkAnswers is quality where a search's cost is measured: the
+// share of dev-golden's and dev-golden-2's questions whose answer is in
+// the text of the first passage shown, or of one of the first five (a
+// copy counts: it is the same text). Run with -benchtime 1x on all of
+// ../shared/corpus and on FOLIO_BENCH_LIBRARY=<the million-passage
+// library> to compare quality at both sizes; it reads text only, not
+// files, so a library whose folders are gone still answers.
+func BenchmarkAnswers(b *testing.B) {
+	ix := benchLibrary(b)
+	defer ix.Close()
+	var qs []evalQuestion
+	for _, set := range []string{"dev-golden.jsonl", "dev-golden-2.jsonl"} {
+		qs = append(qs, evalSet(b, set)...)
+	}
+	fold := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	var first, five int
+	b.ResetTimer()
+	for range b.N {
+		first, five = 0, 0
+		for _, q := range qs {
+			res, err := ix.Search(context.Background(), q.Q, SearchOptions{Limit: 5, NoSnippets: true})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for i, h := range res.Hits {
+				if strings.Contains(fold(h.Text), fold(q.Answer)) {
+					if i == 0 {
+						first++
+					}
+					five++
+					break
+				}
+			}
+		}
+	}
+	b.ReportMetric(float64(first)/float64(len(qs)), "hit@1")
+	b.ReportMetric(float64(five)/float64(len(qs)), "hit@5")
+}
+
+type evalQuestion struct{ Q, Answer string }
+
+// evalSet is a question set of ../shared/eval with its answers.
+func evalSet(b *testing.B, name string) []evalQuestion {
 	data, err := os.ReadFile(filepath.Join(testutil.SharedPath(b, "eval"), name))
 	if err != nil {
 		b.Fatal(err)
 	}
-	var questions []string
+	var out []evalQuestion
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var q struct{ Q string }
+		var q evalQuestion
 		if err := json.Unmarshal([]byte(line), &q); err != nil {
 			b.Fatal(err)
 		}
-		questions = append(questions, q.Q)
+		out = append(out, q)
 	}
-	return questions
+	return out
+}
+
+// evalQuestions are the questions of a set in ../shared/eval.
+func evalQuestions(b *testing.B, name string) []string {
+	var out []string
+	for _, q := range evalSet(b, name) {
+		out = append(out, q.Q)
+	}
+	return out
 }
 
 // benchLibrary opens FOLIO_BENCH_LIBRARY read-only, else imports all of
