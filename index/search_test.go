@@ -306,3 +306,34 @@ func TestAFolderAndItsBackupShowEachPassageOnce(t *testing.T) {
 		}
 	}
 }
+
+// Passages that score the same without being copies (same length, same
+// words) are each shown with their own text.
+func TestPassagesTiedOnScoreKeepTheirOwnText(t *testing.T) {
+	ix := openTemp(t)
+	files := map[string]string{}
+	for i := range 6 {
+		files[fmt.Sprintf("rule%d.md", i)] = fmt.Sprintf("# Rules\n\nLeave rule %d applies.\n", i)
+	}
+	ctx := context.Background()
+	for range 2 { // and each in a backup folder
+		dir := t.TempDir()
+		testutil.WriteFiles(t, dir, files)
+		if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := ix.Search(ctx, "leave rule", SearchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Hits) != 6 {
+		t.Fatalf("%d hits, want the 6 rules once each", len(r.Hits))
+	}
+	for _, h := range r.Hits {
+		n := strings.TrimSuffix(strings.TrimPrefix(h.Path, "rule"), ".md")
+		if !strings.Contains(h.Text, "rule "+n+" ") || len(h.AlsoIn) != 1 || h.AlsoIn[0].Path != h.Path || h.AlsoIn[0].Text != h.Text {
+			t.Errorf("%s: text %q, copies %d", h.Path, h.Text, len(h.AlsoIn))
+		}
+	}
+}
