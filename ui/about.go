@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"folio/index/query"
+	"folio/ui/internal/look"
 )
 
 // About is what the About dialog shows: this build's version, the
@@ -40,7 +41,7 @@ func (w *Window) SetAbout(about func() About) { w.about = about }
 // syntax, and the way to the About dialog.
 func (w *Window) showHelp() {
 	var d dialog.Dialog
-	about := widget.NewButton("About Folio…", func() {
+	about := w.newDialogButton("About Folio…", nil, func() {
 		d.Hide()
 		w.showAbout()
 	})
@@ -52,7 +53,7 @@ func (w *Window) showHelp() {
 		syntax, container.NewHBox(about))
 	scroll := container.NewVScroll(body) // both lists are taller than a small window
 	scroll.SetMinSize(fyne.NewSize(min(640, w.win.Canvas().Size().Width*0.9), min(480, w.win.Canvas().Size().Height*0.7)))
-	d = dialog.NewCustom("Keyboard shortcuts and search syntax", "Close", scroll, w.win)
+	d = w.newMessageDialog("Keyboard shortcuts and search syntax", "Close", scroll)
 	w.showWithKeys(d, nil)
 }
 
@@ -77,7 +78,7 @@ func (w *Window) showAbout() {
 	text := widget.NewLabel("Select a module to read its licence.")
 	text.Wrapping = fyne.TextWrapWord
 	textScroll := container.NewVScroll(text)
-	list := widget.NewList(
+	list := look.NewList(
 		func() int { return len(a.Licenses) },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("")
@@ -87,6 +88,7 @@ func (w *Window) showAbout() {
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			o.(*widget.Label).SetText(fmt.Sprintf("%s · %s", a.Licenses[i].Module, a.Licenses[i].Kind))
 		})
+	list.Keys = w.dialogChoiceKey
 	list.OnSelected = func(i widget.ListItemID) {
 		text.SetText(a.Licenses[i].Text)
 		textScroll.ScrollToTop()
@@ -95,7 +97,7 @@ func (w *Window) showAbout() {
 	split.Offset = 0.45
 	title := widget.NewLabelWithStyle(fmt.Sprintf("Licences of the %d modules compiled into Folio", len(a.Licenses)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	body := container.NewBorder(container.NewVBox(head, widget.NewSeparator(), title), nil, nil, nil, split)
-	d := dialog.NewCustom("About Folio", "Close", body, w.win)
+	d := w.newMessageDialog("About Folio", "Close", body)
 	size := w.win.Canvas().Size()
 	d.Resize(fyne.NewSize(max(size.Width*0.85, 400), max(size.Height*0.85, 400)))
 	w.showWithKeys(d, nil)

@@ -14,12 +14,16 @@ import (
 	"folio/internal/testutil/fynetest"
 	"folio/internal/testutil/testlib"
 	"folio/ui/internal/launch"
+	"folio/ui/internal/look"
 )
 
 func buttonLabelled(o fyne.CanvasObject, text string) *widget.Button {
 	for _, c := range fynetest.Rendered(o) {
 		if b, ok := c.(*widget.Button); ok && b.Text == text {
 			return b
+		}
+		if b, ok := c.(*look.Button); ok && b.Text == text {
+			return &b.Button
 		}
 	}
 	return nil
@@ -62,6 +66,9 @@ func TestAboutShowsVersionsAndEachModulesLicence(t *testing.T) {
 	for _, o := range fynetest.Rendered(top) {
 		if l, ok := o.(*widget.List); ok {
 			list = l
+		}
+		if l, ok := o.(*look.List); ok {
+			list = &l.List
 		}
 	}
 	if list == nil {

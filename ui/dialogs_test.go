@@ -89,3 +89,89 @@ func TestADialogOpenedFromADialogAnswersEnterAndEsc(t *testing.T) {
 		}
 	}
 }
+
+// focusables are the widgets of the top dialog that Tab reaches.
+func focusables(w *Window) []fyne.Focusable {
+	var out []fyne.Focusable
+	fynetest.Walk(w.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
+		if f, ok := o.(fyne.Focusable); ok && o.Visible() {
+			out = append(out, f)
+		}
+		return true
+	})
+	return out
+}
+
+// Tab onto any of a dialog's buttons, check boxes or lists and Esc still
+// closes the dialog: a focused widget takes the keys before the window,
+// and Fyne's ignore Esc (the dialog stayed open until the mouse closed it).
+func TestEscClosesADialogWhateverHasTheKeyboard(t *testing.T) {
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\nalpha notes\n"})
+	w := newWindow(t, ix)
+	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
+	w.SetAbout(func() About { return About{Licenses: []License{{Module: "m v1", Kind: "MIT", Text: "text"}}} })
+	open := map[string]func(){
+		"Add folder":  w.chooseFolder,
+		"Preferences": w.showPreferences,
+		"help":        w.showHelp,
+		"About":       w.showAbout,
+		"Save search": func() { test.Type(w.search, "alpha"); w.saveSearch() },
+		"Remove":      func() { w.library.list.Select(0); w.library.confirmRemove() },
+		"message":     func() { w.showMessage("Note", "Something to read.") },
+	}
+	for name, show := range open {
+		show()
+		n := len(focusables(w))
+		if n == 0 {
+			t.Fatalf("%s: nothing to focus", name)
+		}
+		for i := range n {
+			if overlays(w) == 0 {
+				show()
+			}
+			f := focusables(w)[i]
+			w.win.Canvas().Focus(f)
+			if _, isEntry := f.(*dialogEntry); isEntry {
+				continue // a field forwards Esc already (TestWrongPathKeepsTheAddFolderDialogAndItsText)
+			}
+			f.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+			if overlays(w) != 0 {
+				t.Errorf("%s: Esc with %T focused left the dialog open", name, f)
+				for overlays(w) > 0 {
+					w.win.Canvas().Overlays().Top().Hide()
+					w.win.Canvas().Overlays().Remove(w.win.Canvas().Overlays().Top())
+				}
+			}
+		}
+	}
+	if len(w.library.folders) != 1 {
+		t.Errorf("Esc removed the folder")
+	}
+}
+
+// Enter presses the focused button: Cancel cancels, not the dialog's main
+// action.
+func TestEnterOnCancelCancels(t *testing.T) {
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\nalpha notes\n"})
+	w := newWindow(t, ix)
+	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
+	w.library.list.Select(0)
+	w.library.confirmRemove()
+	var cancel fyne.Focusable
+	for _, f := range focusables(w) {
+		if b := buttonLabelled(f.(fyne.CanvasObject), "Cancel"); b != nil {
+			cancel = f
+		}
+	}
+	if cancel == nil {
+		t.Fatalf("no Cancel button in %q", topTexts(w))
+	}
+	w.win.Canvas().Focus(cancel)
+	cancel.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	settled(w)
+	if overlays(w) != 0 || len(w.library.folders) != 1 {
+		t.Errorf("Enter on Cancel: %d dialogs, %d folders", overlays(w), len(w.library.folders))
+	}
+}

@@ -7,7 +7,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -206,14 +205,10 @@ func (w *Window) renameSaved(old string) {
 }
 
 func (w *Window) deleteSaved(name string) {
-	d := dialog.NewConfirm("Delete saved search", fmt.Sprintf("Delete the saved search %q? Your notes are not touched.", name), func(yes bool) {
-		if !yes {
-			return
-		}
+	w.showConfirm("Delete saved search", fmt.Sprintf("Delete the saved search %q? Your notes are not touched.", name), "Delete", func() {
 		if err := w.store.Delete(name); err != nil {
 			w.showProblem("The saved search could not be deleted.", err, "")
 		}
 		w.showSaved()
-	}, w.win)
-	w.showWithKeys(d, d.Confirm)
+	})
 }

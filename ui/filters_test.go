@@ -18,6 +18,7 @@ import (
 	"folio/internal/testutil/testlib"
 	"folio/searches"
 	"folio/ui/internal/filterbar"
+	"folio/ui/internal/look"
 )
 
 // chipLabels are the chips in force, as they read.
@@ -359,6 +360,9 @@ func findCheck(t *testing.T, w *Window, text string) *widget.Check {
 	fynetest.Walk(w.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
 		if c, ok := o.(*widget.Check); ok && c.Text == text {
 			found = c
+		}
+		if c, ok := o.(*look.Check); ok && c.Text == text {
+			found = &c.Check
 		}
 		return found == nil
 	})

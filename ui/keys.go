@@ -82,13 +82,56 @@ func (e *dialogEntry) TypedKey(k *fyne.KeyEvent) {
 	e.Entry.TypedKey(k)
 }
 
-// dialogChoiceKey gives a focused choice's Esc and Enter to the dialog.
+// dialogChoiceKey gives a focused choice's (button's, check box's,
+// list's) Esc and Enter to the dialog.
 func (w *Window) dialogChoiceKey(k *fyne.KeyEvent) bool {
 	if len(w.dialogs) == 0 {
 		return false
 	}
 	w.dialogKey(k)
 	return true
+}
+
+// newDialogButton is a dialog's button: Esc on it closes the dialog,
+// Enter presses it.
+func (w *Window) newDialogButton(label string, icon fyne.Resource, tapped func()) *look.Button {
+	b := look.NewButton(label, icon, tapped)
+	b.Keys = w.dialogChoiceKey
+	return b
+}
+
+// newDialogCheck is a dialog's check box: Esc closes the dialog, Enter
+// does what its main button does.
+func (w *Window) newDialogCheck(label string) *look.Check {
+	c := look.NewCheck(label, nil)
+	c.Keys = w.dialogChoiceKey
+	return c
+}
+
+// newMessageDialog is a dialog with content and one button that closes it
+// (Fyne's NewCustom, with a button that answers Esc when focused).
+func (w *Window) newMessageDialog(title, dismiss string, content fyne.CanvasObject) dialog.Dialog {
+	d := dialog.NewCustomWithoutButtons(title, content, w.win)
+	d.SetButtons([]fyne.CanvasObject{w.newDialogButton(dismiss, nil, d.Hide)})
+	return d
+}
+
+// showConfirm asks a yes-or-no question (Fyne's NewConfirm, with buttons
+// that answer Esc when focused, and the action's own name on its button):
+// yes runs on confirm or Enter; Esc and Cancel do nothing.
+func (w *Window) showConfirm(title, message, confirm string, yes func()) {
+	label := widget.NewLabel(message)
+	label.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustomWithoutButtons(title, label, w.win)
+	ok := func() {
+		d.Hide()
+		yes()
+	}
+	b := w.newDialogButton(confirm, theme.ConfirmIcon(), ok)
+	b.Importance = widget.HighImportance
+	d.SetButtons([]fyne.CanvasObject{w.newDialogButton("Cancel", theme.CancelIcon(), d.Hide), b})
+	d.Resize(fyne.NewSize(480, 0))
+	w.showWithKeys(d, ok)
 }
 
 // showChecked shows a dialog whose confirm button checks the input first
@@ -109,9 +152,9 @@ func (w *Window) showChecked(title, confirm string, content fyne.CanvasObject, c
 		}
 		d.Hide()
 	}
-	yes := widget.NewButtonWithIcon(confirm, theme.ConfirmIcon(), ok)
+	yes := w.newDialogButton(confirm, theme.ConfirmIcon(), ok)
 	yes.Importance = widget.HighImportance
-	d.SetButtons([]fyne.CanvasObject{widget.NewButtonWithIcon("Cancel", theme.CancelIcon(), d.Hide), yes})
+	d.SetButtons([]fyne.CanvasObject{w.newDialogButton("Cancel", theme.CancelIcon(), d.Hide), yes})
 	w.showWithKeys(d, ok)
 	return d, ok
 }

@@ -195,12 +195,7 @@ func (s *sidebar) confirmRemove() {
 		return
 	}
 	msg := fmt.Sprintf("Remove %s from the library?\n\nIts index entries are deleted. The folder and its files are not touched.", f.Path)
-	d := dialog.NewConfirm("Remove folder", msg, func(yes bool) {
-		if yes {
-			s.w.removeFolder(f.Path)
-		}
-	}, s.w.win)
-	s.w.showWithKeys(d, d.Confirm)
+	s.w.showConfirm("Remove folder", msg, "Remove", func() { s.w.removeFolder(f.Path) })
 }
 
 func (w *Window) removeFolder(dir string) {
@@ -280,7 +275,7 @@ func (w *Window) runSearchAsync(q string) {
 func (w *Window) chooseFolder() {
 	path := w.newDialogEntry()
 	path.SetPlaceHolder("Type or paste a folder's path, or browse")
-	browse := widget.NewButtonWithIcon("Browse…", theme.FolderOpenIcon(), func() {
+	browse := w.newDialogButton("Browse…", theme.FolderOpenIcon(), func() {
 		fd := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
 			if err != nil {
 				w.showProblem("The folder could not be opened.", err, "")
@@ -587,7 +582,7 @@ func importAdvice(failures []error) string {
 func (w *Window) showMessage(title, msg string) {
 	label := widget.NewLabel(msg)
 	label.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustom(title, "OK", container.NewVScroll(label), w.win)
+	d := w.newMessageDialog(title, "OK", container.NewVScroll(label))
 	d.Resize(fyne.NewSize(520, 300))
 	w.showWithKeys(d, nil)
 }

@@ -57,11 +57,12 @@ func (w *Window) showPreferences() {
 	ovE.SetText(strconv.Itoa(cur.Overlap))
 	resE.SetText(strconv.Itoa(w.resultsLimit()))
 	// Private lookups: turning it on forgets the history kept so far.
-	private := widget.NewCheck("Keep no search history", nil)
+	private := w.newDialogCheck("Keep no search history")
 	private.Checked = w.store != nil && w.store.KeepNone()
 	sweep := sizes.New(w.bgCtx, func(ctx context.Context, maxes []int, base chunker.Options) ([]chunker.SweepRow, int, error) {
 		return w.lib.ChunkSweep(ctx, SweepSample, maxes, base)
 	}, w.spawn, w.do)
+	sweep.Button.Keys = w.dialogChoiceKey
 	remeasure := func(string) {
 		if opt, err := sizes.Parse(maxE.Text, minE.Text, ovE.Text); err == nil {
 			sweep.Update(opt, sizes.Pause)

@@ -149,8 +149,8 @@ func TestASlowMeasurementShowsProgressAndStops(t *testing.T) {
 	})
 	var stop *widget.Button
 	fynetest.Walk(w.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
-		if b, ok := o.(*widget.Button); ok && b.Text == "Stop" {
-			stop = b
+		if b, ok := o.(*look.Button); ok && b.Text == "Stop" {
+			stop = &b.Button
 		}
 		return stop == nil
 	})

@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -343,13 +342,7 @@ func (w *Window) checkCitation(h index.Hit) (index.Hit, bool) {
 	if c.Missing {
 		what = h.Path + " was moved or deleted since it was indexed."
 	}
-	d := dialog.NewConfirm("Changed since indexed", what+"\n\nRescan the file now?", func(yes bool) {
-		if yes {
-			w.rescanFile(h)
-		}
-	}, w.win)
-	d.SetConfirmText("Rescan")
-	w.showWithKeys(d, d.Confirm)
+	w.showConfirm("Changed since indexed", what+"\n\nRescan the file now?", "Rescan", func() { w.rescanFile(h) })
 	return h, false
 }
 

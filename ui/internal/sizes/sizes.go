@@ -19,6 +19,7 @@ import (
 
 	"folio/chunker"
 	"folio/index/snippet"
+	"folio/ui/internal/look"
 )
 
 // Parse reads the three passage-size fields. What is wrong is said in a
@@ -57,7 +58,7 @@ type Panel struct {
 	Sentence *widget.Label   // what the typed size does, in a sentence
 	Table    *fyne.Container // a row per size: passages and their lengths
 	Status   *widget.Label
-	Button   *widget.Button // Stop while measuring, else Measure
+	Button   *look.Button // Stop while measuring, else Measure (Keys: a dialog's Esc)
 
 	measure Measure
 	ctx     context.Context
@@ -88,7 +89,7 @@ func New(ctx context.Context, measure Measure, spawn, do func(func())) *Panel {
 	p.progress = widget.NewProgressBarInfinite()
 	p.progress.Stop()
 	p.progress.Hide()
-	p.Button = widget.NewButton("Measure", func() {
+	p.Button = look.NewButton("Measure", nil, func() {
 		if p.Button.Text == "Stop" {
 			p.Stop()
 			return
