@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -466,9 +467,17 @@ func printHits(w io.Writer, res *index.Results, gone map[int64]bool, terminal bo
 		if len(h.More) > 0 {
 			var locs []string
 			for _, m := range h.More {
-				locs = append(locs, fmt.Sprintf("%d-%d", m.StartLine, m.EndLine))
+				loc := strconv.Itoa(m.StartLine)
+				if m.EndLine != m.StartLine {
+					loc += fmt.Sprintf("-%d", m.EndLine)
+				}
+				locs = append(locs, loc)
 			}
-			fmt.Fprintf(w, "   + %d more in this file (lines %s)\n", len(h.More), strings.Join(locs, ", "))
+			word := "lines"
+			if len(h.More) == 1 && h.More[0].StartLine == h.More[0].EndLine {
+				word = "line"
+			}
+			fmt.Fprintf(w, "   + %d more in this file (%s %s)\n", len(h.More), word, strings.Join(locs, ", "))
 		}
 		if len(h.AlsoIn) > 0 {
 			var locs []string

@@ -21,7 +21,7 @@ func TestSearchFoldsCopiesAndFilesAndExplains(t *testing.T) {
 	db, _ := newLibraryWith(t, files)
 
 	out, _, code := runCLI(t, "search", "--db", db, "leave")
-	if code != exitOK || !strings.Contains(out, "+ 1 more in this file") || !strings.Contains(out, "also in 1 other file") {
+	if code != exitOK || !strings.Contains(out, "+ 1 more in this file (line ") || !strings.Contains(out, "also in 1 other file") {
 		t.Errorf("folds not shown:\n%s", out)
 	}
 	out, _, _ = runCLI(t, "search", "--db", db, "--per-file", "0", "leave")
