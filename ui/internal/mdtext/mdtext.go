@@ -237,7 +237,10 @@ func SplitFences(md string) []Block {
 // a left-to-right mark. Fyne shapes a line's leading spaces with the
 // Arabic word after them, as one right-to-left run, and so draws them on
 // its right: "  أ" showed unindented. The mark makes them a left-to-right
-// run of their own; it draws nothing.
+// run of their own; it draws nothing. It goes after the fence's own
+// indent: a fence in a list item is indented with the item, and a mark
+// before those spaces ended the item, so its code showed as prose and the
+// rest of the list as code.
 func KeepIndentLTR(md string) string {
 	var b strings.Builder
 	for _, blk := range SplitFences(md) {
@@ -245,9 +248,14 @@ func KeepIndentLTR(md string) string {
 			b.WriteByte('\n')
 		}
 		lines := strings.Split(blk.Text, "\n")
+		indent := ""
+		if blk.Code {
+			indent = lines[0][:len(lines[0])-len(strings.TrimLeft(lines[0], " \t"))]
+		}
 		for i := 1; blk.Code && i < len(lines)-1; i++ { // not the fences
-			if t := strings.TrimLeft(lines[i], " \t"); t != lines[i] && t != "" {
-				lines[i] = "\u200e" + lines[i]
+			rest, ok := strings.CutPrefix(lines[i], indent)
+			if t := strings.TrimLeft(rest, " \t"); ok && t != rest && t != "" {
+				lines[i] = indent + "\u200e" + rest
 			}
 		}
 		b.WriteString(strings.Join(lines, "\n"))
