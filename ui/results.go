@@ -284,8 +284,10 @@ func foldText(h index.Hit, open, narrow bool) string {
 }
 
 // narrowRows is the width of the result list below which a row's fold
-// button is shortened ("▸ 2 more").
-const narrowRows = 360
+// button is shortened ("▸ 2 more · 1 copy"): at the default window size
+// (a list about 400 px wide) the long form left the citation "leave.md ·
+// line …", its lines cut.
+const narrowRows = 520
 
 func (r *resultList) selectHit(i int) {
 	if i < 0 || i >= len(r.hits) {
