@@ -47,7 +47,7 @@ func (b *refinementBar) set(q string, rs []refine.Refinement) {
 		return
 	}
 	for _, r := range rs {
-		b.chips.Add(filterbar.NewChip(r.Text, func() { b.add(r.Text) }))
+		b.strip.Add(filterbar.NewChip(r.Text, func() { b.add(r.Text) }))
 	}
 	b.chips.Refresh()
 	b.root.Show()

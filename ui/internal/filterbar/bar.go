@@ -180,7 +180,7 @@ func (b *Bar) showTags() {
 		} else {
 			c.Importance = widget.LowImportance
 		}
-		b.tagRow.Add(c)
+		b.TagStrip.Add(c)
 	}
 	b.tagsLabel.Hidden = len(b.tags) == 0
 	b.tagRow.Refresh()

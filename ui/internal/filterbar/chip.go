@@ -17,7 +17,8 @@ import (
 // reader reads, and Enter does what Space does: a focused chip is a choice.
 type Chip struct {
 	widget.Button
-	text string // as given, in logical order
+	text    string // as given, in logical order
+	OnFocus func() // when Tab reaches it (a Strip scrolls it into view)
 }
 
 // NewChip is a chip showing text (in visual order) that calls tapped.
@@ -47,5 +48,14 @@ func (c *Chip) TypedKey(k *fyne.KeyEvent) {
 		c.Tapped(nil)
 	default:
 		c.Button.TypedKey(k)
+	}
+}
+
+// FocusGained tells OnFocus: a chip Tab reaches beyond a strip's edge was
+// focused out of sight.
+func (c *Chip) FocusGained() {
+	c.Button.FocusGained()
+	if c.OnFocus != nil {
+		c.OnFocus()
 	}
 }

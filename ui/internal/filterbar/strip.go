@@ -33,6 +33,28 @@ func NewStrip(row *fyne.Container) *Strip {
 	return s
 }
 
+// Add adds a chip to the strip's row; when Tab reaches it, the strip
+// scrolls to it (focus went on through tags out of sight).
+func (s *Strip) Add(c *Chip) {
+	c.OnFocus = func() { s.Reveal(c) }
+	s.Row.Add(c)
+}
+
+// Reveal scrolls the strip so that o, one of its row's chips, is in view.
+func (s *Strip) Reveal(o fyne.CanvasObject) {
+	x, w, view := o.Position().X, o.Size().Width, s.scroll.Size().Width
+	switch {
+	case x < s.scroll.Offset.X:
+		s.scroll.Offset.X = x
+	case x+w > s.scroll.Offset.X+view:
+		s.scroll.Offset.X = min(x+w-view, max(s.scroll.Content.MinSize().Width-view, 0))
+	default:
+		return
+	}
+	s.scroll.Refresh()
+	s.update()
+}
+
 // AtEnd reports whether the last chip is in view.
 func (s *Strip) AtEnd() bool {
 	return s.scroll.Offset.X+s.scroll.Size().Width >= s.scroll.Content.MinSize().Width-1

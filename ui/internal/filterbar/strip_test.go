@@ -63,3 +63,30 @@ func TestStripSaysMoreChipsFollowAndScrollsToThem(t *testing.T) {
 		t.Error("a strip that fits still shows the button")
 	}
 }
+
+// Tab onto a chip beyond the strip's edge scrolls it into view, and back
+// onto the first scrolls back (focus went on through tags out of sight).
+func TestAFocusedChipIsScrolledIntoView(t *testing.T) {
+	test.NewTempApp(t)
+	s := NewStrip(container.NewHBox())
+	var chips []*Chip
+	for i := range 12 {
+		c := NewChip(fmt.Sprintf("#tag-number-%d", i), func() {})
+		chips = append(chips, c)
+		s.Add(c)
+	}
+	w := test.NewTempWindow(t, s.Root)
+	w.Resize(fyne.NewSize(400, 80))
+	last := chips[len(chips)-1]
+	if inView(s, last) {
+		t.Fatal("the last chip is in view before any scrolling")
+	}
+	w.Canvas().Focus(last)
+	if !inView(s, last) {
+		t.Errorf("the focused last chip is out of view (offset %.0f)", s.scroll.Offset.X)
+	}
+	w.Canvas().Focus(chips[0])
+	if !inView(s, chips[0]) {
+		t.Errorf("the focused first chip is out of view (offset %.0f)", s.scroll.Offset.X)
+	}
+}
