@@ -21,6 +21,7 @@ import (
 	"folio/chunker"
 	"folio/index"
 	"folio/index/snippet"
+	"folio/ui/internal/look"
 )
 
 // sidebar lists the library's folders with their counts.
@@ -32,7 +33,7 @@ type sidebar struct {
 	selected   int
 	remove     *widget.Button
 	rescan     *widget.Button
-	add        *widget.Button
+	add        *look.Button
 	dropSample *widget.Button // one click removes the bundled sample
 	readOnly   bool
 	title      *widget.Label
@@ -80,7 +81,7 @@ func newSidebar(w *Window) *sidebar {
 		}
 		s.setScope()
 	}
-	add := widget.NewButtonWithIcon("Add folder", theme.FolderNewIcon(), w.chooseFolder)
+	add := look.NewButton("Add folder", theme.FolderNewIcon(), w.chooseFolder) // ringed when focused
 	add.Importance = widget.HighImportance
 	s.add = add
 	s.remove = widget.NewButtonWithIcon("Remove", theme.DeleteIcon(), s.confirmRemove)
