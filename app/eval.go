@@ -396,7 +396,12 @@ func (ev *evaluation) library(corpus string, st setting) (*evalLib, error) {
 	var docChars atomic.Int64
 	split, tag := st.splitter(&docChars)
 	start := time.Now()
-	sum, err := ix.AddFolder(ev.ctx, corpus, index.ImportOptions{Split: split, SplitTag: tag, Chunking: st.opt})
+	// One worker: files are written in the walk's order, so passages get
+	// the same row ids in every run. With files read in parallel they did
+	// not, and a common word's document frequency, estimated from where its
+	// 500th passage lies, moved a little: figures differed by a question
+	// between runs of the same build.
+	sum, err := ix.AddFolder(ev.ctx, corpus, index.ImportOptions{Split: split, SplitTag: tag, Chunking: st.opt, Workers: 1})
 	if err == nil && ev.ctx.Err() != nil {
 		err = fmt.Errorf("stopped by a signal: %w", ev.ctx.Err())
 	}
