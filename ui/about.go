@@ -52,6 +52,7 @@ func (w *Window) showHelp() {
 		widget.NewLabelWithStyle("What a search can say", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		syntax, container.NewHBox(about))
 	scroll := container.NewVScroll(body) // both lists are taller than a small window
+	followFocus(scroll, about)
 	scroll.SetMinSize(fyne.NewSize(min(640, w.win.Canvas().Size().Width*0.9), min(480, w.win.Canvas().Size().Height*0.7)))
 	d = w.newMessageDialog("Keyboard shortcuts and search syntax", "Close", scroll)
 	w.showWithKeys(d, nil)

@@ -6,10 +6,12 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 
 	"folio/internal/testutil/fynetest"
 	"folio/internal/testutil/testlib"
+	"folio/ui/internal/look"
 )
 
 // entriesOnTop are the text fields of the top dialog, in order.
@@ -173,5 +175,47 @@ func TestEnterOnCancelCancels(t *testing.T) {
 	settled(w)
 	if overlays(w) != 0 || len(w.library.folders) != 1 {
 		t.Errorf("Enter on Cancel: %d dialogs, %d folders", overlays(w), len(w.library.folders))
+	}
+}
+
+// In a small window, Tab onto a widget of Preferences below its fold
+// scrolls it into view (the check box was focused out of sight).
+func TestPreferencesScrollToTheFocusedWidget(t *testing.T) {
+	w := newWindow(t, testlib.Open(t))
+	w.win.Resize(fyne.NewSize(800, 600))
+	w.showPreferences()
+	var scroll *container.Scroll
+	var check fyne.Focusable
+	fynetest.Walk(w.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
+		switch v := o.(type) {
+		case *container.Scroll:
+			if scroll == nil {
+				scroll = v
+			}
+		case *look.Check:
+			check = v
+		}
+		return true
+	})
+	if scroll == nil || check == nil {
+		t.Fatal("no scroller or no check box in Preferences")
+	}
+	seen := func(o fyne.CanvasObject) bool {
+		d := fyne.CurrentApp().Driver()
+		y := d.AbsolutePositionForObject(o).Y - d.AbsolutePositionForObject(scroll).Y
+		return y >= -0.5 && y+o.Size().Height <= scroll.Size().Height+0.5
+	}
+	inView := func() bool { return seen(check.(fyne.CanvasObject)) }
+	if inView() {
+		t.Skip("the check box fits without scrolling at this size")
+	}
+	w.win.Canvas().Focus(check)
+	if !inView() {
+		t.Errorf("the focused check box is out of view (offset %.0f)", scroll.Offset.Y)
+	}
+	first := entriesOnTop(w)[0]
+	w.win.Canvas().Focus(first)
+	if !seen(first) {
+		t.Errorf("back on the first field, it is out of view (offset %.0f)", scroll.Offset.Y)
 	}
 }

@@ -65,7 +65,49 @@ func (w *Window) dialogKey(k *fyne.KeyEvent) {
 // before the canvas, so Esc would reach no dialog: this one closes it.
 type dialogEntry struct {
 	widget.Entry
-	w *Window
+	w       *Window
+	onFocus func() // when Tab reaches it (followFocus)
+}
+
+func (e *dialogEntry) FocusGained() {
+	e.Entry.FocusGained()
+	if e.onFocus != nil {
+		e.onFocus()
+	}
+}
+
+// followFocus scrolls a dialog's scroller to whichever of objs Tab
+// reaches: Preferences' check box and F1's About button were focused out
+// of sight below the fold.
+func followFocus(scroll *container.Scroll, objs ...fyne.CanvasObject) {
+	for _, o := range objs {
+		reveal := func() { scrollTo(scroll, o) }
+		switch v := o.(type) {
+		case *dialogEntry:
+			v.onFocus = reveal
+		case *look.Button:
+			v.OnFocus = reveal
+		case *look.Check:
+			v.OnFocus = reveal
+		}
+	}
+}
+
+// scrollTo scrolls scroll the least that brings o, inside its content,
+// wholly into view.
+func scrollTo(scroll *container.Scroll, o fyne.CanvasObject) {
+	d := fyne.CurrentApp().Driver()
+	y := d.AbsolutePositionForObject(o).Y - d.AbsolutePositionForObject(scroll.Content).Y
+	h, view := o.Size().Height, scroll.Size().Height
+	switch {
+	case y < scroll.Offset.Y:
+		scroll.Offset.Y = y
+	case y+h > scroll.Offset.Y+view:
+		scroll.Offset.Y = y + h - view
+	default:
+		return
+	}
+	scroll.Refresh()
 }
 
 func (w *Window) newDialogEntry() *dialogEntry {

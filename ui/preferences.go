@@ -79,6 +79,7 @@ func (w *Window) showPreferences() {
 	// What the sizes do comes right under their fields.
 	search := widget.NewForm(widget.NewFormItem("Number of results", resE), widget.NewFormItem("Search history", private))
 	scroll := container.NewVScroll(container.NewVBox(form, sweep.Root, widget.NewSeparator(), search))
+	followFocus(scroll, maxE, minE, ovE, resE, sweep.Button, private)
 	winSize := w.win.Canvas().Size()
 	scroll.SetMinSize(fyne.NewSize(min(720, winSize.Width-80), max(min(560, winSize.Height-200), 200)))
 	// Settings that cannot be used are said in the dialog, which keeps them.

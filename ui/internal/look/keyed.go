@@ -21,6 +21,7 @@ import (
 type Button struct {
 	widget.Button
 	Keys    func(*fyne.KeyEvent) bool
+	OnFocus func() // when Tab reaches it (a dialog scrolls it into view)
 	focused bool
 }
 
@@ -52,6 +53,9 @@ func (b *Button) TypedKey(k *fyne.KeyEvent) {
 func (b *Button) FocusGained() {
 	b.focused = true
 	b.Button.FocusGained()
+	if b.OnFocus != nil {
+		b.OnFocus()
+	}
 }
 
 func (b *Button) FocusLost() {
@@ -99,7 +103,15 @@ func (r *ringed) Refresh() {
 // Check is a check box whose Esc and Enter go to Keys.
 type Check struct {
 	widget.Check
-	Keys func(*fyne.KeyEvent) bool
+	Keys    func(*fyne.KeyEvent) bool
+	OnFocus func() // when Tab reaches it
+}
+
+func (c *Check) FocusGained() {
+	c.Check.FocusGained()
+	if c.OnFocus != nil {
+		c.OnFocus()
+	}
 }
 
 // NewCheck makes a Check.
