@@ -81,7 +81,9 @@ type ringed struct {
 }
 
 func (r *ringed) Objects() []fyne.CanvasObject {
-	return append(r.WidgetRenderer.Objects(), r.ring)
+	base := r.WidgetRenderer.Objects()
+	// A new slice: appending to base could write into the button's own.
+	return append(append(make([]fyne.CanvasObject, 0, len(base)+1), base...), r.ring)
 }
 
 func (r *ringed) Layout(size fyne.Size) {
