@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -184,6 +185,11 @@ func TestPreferencesScrollToTheFocusedWidget(t *testing.T) {
 	w := newWindow(t, testlib.Open(t))
 	w.win.Resize(fyne.NewSize(800, 600))
 	w.showPreferences()
+	// The sizes' measurement fills its table in the background: the check
+	// box moves down when it lands.
+	waitFor(t, "the measurement", func() bool {
+		return onUI(w, func() bool { return !strings.Contains(topTexts(w), "Measuring a sample") })
+	})
 	var scroll *container.Scroll
 	var check fyne.Focusable
 	fynetest.Walk(w.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
@@ -200,6 +206,21 @@ func TestPreferencesScrollToTheFocusedWidget(t *testing.T) {
 	if scroll == nil || check == nil {
 		t.Fatal("no scroller or no check box in Preferences")
 	}
+	// The measurement's sentence and table land after its status: wait
+	// until the dialog's content stops growing.
+	var last float32
+	stable := 0
+	waitFor(t, "the dialog's content to settle", func() bool {
+		var h float32
+		onUI(w, func() bool { h = scroll.Content.MinSize().Height; return true })
+		if h == last {
+			stable++
+		} else {
+			last, stable = h, 0
+		}
+		time.Sleep(40 * time.Millisecond)
+		return stable >= 3
+	})
 	seen := func(o fyne.CanvasObject) bool {
 		d := fyne.CurrentApp().Driver()
 		y := d.AbsolutePositionForObject(o).Y - d.AbsolutePositionForObject(scroll).Y
@@ -209,13 +230,11 @@ func TestPreferencesScrollToTheFocusedWidget(t *testing.T) {
 	if inView() {
 		t.Skip("the check box fits without scrolling at this size")
 	}
+	// The dialog lays itself out again after a scroll (asynchronously):
+	// the check box must come into view, and stay there.
 	w.win.Canvas().Focus(check)
-	if !inView() {
-		t.Errorf("the focused check box is out of view (offset %.0f)", scroll.Offset.Y)
-	}
+	waitFor(t, "the focused check box in view", func() bool { return onUI(w, inView) })
 	first := entriesOnTop(w)[0]
 	w.win.Canvas().Focus(first)
-	if !seen(first) {
-		t.Errorf("back on the first field, it is out of view (offset %.0f)", scroll.Offset.Y)
-	}
+	waitFor(t, "the first field in view again", func() bool { return onUI(w, func() bool { return seen(first) }) })
 }
