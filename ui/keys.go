@@ -164,16 +164,8 @@ func (w *Window) newMessageDialog(title, dismiss string, content fyne.CanvasObje
 func (w *Window) showConfirm(title, message, confirm string, yes func()) {
 	label := widget.NewLabel(message)
 	label.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomWithoutButtons(title, label, w.win)
-	ok := func() {
-		d.Hide()
-		yes()
-	}
-	b := w.newDialogButton(confirm, theme.ConfirmIcon(), ok)
-	b.Importance = widget.HighImportance
-	d.SetButtons([]fyne.CanvasObject{w.newDialogButton("Cancel", theme.CancelIcon(), d.Hide), b})
+	d, _ := w.showChecked(title, confirm, label, func() error { yes(); return nil })
 	d.Resize(fyne.NewSize(480, 0))
-	w.showWithKeys(d, ok)
 }
 
 // showChecked shows a dialog whose confirm button checks the input first

@@ -63,9 +63,6 @@ func (b *Button) FocusLost() {
 	b.Button.FocusLost()
 }
 
-// Focused reports whether the button has the keyboard (and its ring).
-func (b *Button) Focused() bool { return b.focused }
-
 func (b *Button) CreateRenderer() fyne.WidgetRenderer {
 	ring := canvas.NewRectangle(color.Transparent)
 	ring.StrokeColor, ring.StrokeWidth = color.Transparent, 2
