@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -108,47 +109,56 @@ func focusables(w *Window) []fyne.Focusable {
 // Tab onto any of a dialog's buttons, check boxes or lists and Esc still
 // closes the dialog: a focused widget takes the keys before the window,
 // and Fyne's ignore Esc (the dialog stayed open until the mouse closed it).
+// The widgets are touched under the window's lock: its background work
+// (the start panel, the search) changes them too.
 func TestEscClosesADialogWhateverHasTheKeyboard(t *testing.T) {
 	ix := testlib.Open(t)
 	testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\nalpha notes\n"})
 	w := newWindow(t, ix)
-	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
+	waitFor(t, "the folder", func() bool { return onUI(w, func() bool { return len(w.library.folders) == 1 }) })
 	w.SetAbout(func() About { return About{Licenses: []License{{Module: "m v1", Kind: "MIT", Text: "text"}}} })
 	open := map[string]func(){
 		"Add folder":  w.chooseFolder,
 		"Preferences": w.showPreferences,
 		"help":        w.showHelp,
 		"About":       w.showAbout,
-		"Save search": func() { test.Type(w.search, "alpha"); w.saveSearch() },
+		"Save search": func() { w.search.SetText("alpha"); w.saveSearch() },
 		"Remove":      func() { w.library.list.Select(0); w.library.confirmRemove() },
 		"message":     func() { w.showMessage("Note", "Something to read.") },
 	}
 	for name, show := range open {
-		show()
-		n := len(focusables(w))
+		var n int
+		onUI(w, func() bool { show(); n = len(focusables(w)); return true })
 		if n == 0 {
 			t.Fatalf("%s: nothing to focus", name)
 		}
 		for i := range n {
-			if overlays(w) == 0 {
-				show()
-			}
-			f := focusables(w)[i]
-			w.win.Canvas().Focus(f)
-			if _, isEntry := f.(*dialogEntry); isEntry {
-				continue // a field forwards Esc already (TestWrongPathKeepsTheAddFolderDialogAndItsText)
-			}
-			f.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-			if overlays(w) != 0 {
-				t.Errorf("%s: Esc with %T focused left the dialog open", name, f)
-				for overlays(w) > 0 {
-					w.win.Canvas().Overlays().Top().Hide()
-					w.win.Canvas().Overlays().Remove(w.win.Canvas().Overlays().Top())
+			var left string // the focused widget's type, when Esc left the dialog open
+			onUI(w, func() bool {
+				if overlays(w) == 0 {
+					show()
 				}
+				f := focusables(w)[i]
+				w.win.Canvas().Focus(f)
+				if _, isEntry := f.(*dialogEntry); isEntry {
+					return true // a field forwards Esc already (TestWrongPathKeepsTheAddFolderDialogAndItsText)
+				}
+				f.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+				if overlays(w) != 0 {
+					left = fmt.Sprintf("%T", f)
+					for overlays(w) > 0 {
+						w.win.Canvas().Overlays().Top().Hide()
+						w.win.Canvas().Overlays().Remove(w.win.Canvas().Overlays().Top())
+					}
+				}
+				return true
+			})
+			if left != "" {
+				t.Errorf("%s: Esc with %s focused left the dialog open", name, left)
 			}
 		}
 	}
-	if len(w.library.folders) != 1 {
+	if !onUI(w, func() bool { return len(w.library.folders) == 1 }) {
 		t.Errorf("Esc removed the folder")
 	}
 }
@@ -159,22 +169,23 @@ func TestEnterOnCancelCancels(t *testing.T) {
 	ix := testlib.Open(t)
 	testlib.AddFolder(t, ix, map[string]string{"a.md": "# A\n\nalpha notes\n"})
 	w := newWindow(t, ix)
-	waitFor(t, "the folder", func() bool { return len(w.library.folders) == 1 })
-	w.library.list.Select(0)
-	w.library.confirmRemove()
-	var cancel fyne.Focusable
-	for _, f := range focusables(w) {
-		if b := buttonLabelled(f.(fyne.CanvasObject), "Cancel"); b != nil {
-			cancel = f
+	waitFor(t, "the folder", func() bool { return onUI(w, func() bool { return len(w.library.folders) == 1 }) })
+	found := onUI(w, func() bool {
+		w.library.list.Select(0)
+		w.library.confirmRemove()
+		for _, f := range focusables(w) {
+			if b := buttonLabelled(f.(fyne.CanvasObject), "Cancel"); b != nil {
+				w.win.Canvas().Focus(f)
+				f.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+				return true
+			}
 		}
-	}
-	if cancel == nil {
+		return false
+	})
+	if !found {
 		t.Fatalf("no Cancel button in %q", topTexts(w))
 	}
-	w.win.Canvas().Focus(cancel)
-	cancel.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	settled(w)
-	if overlays(w) != 0 || len(w.library.folders) != 1 {
+	if !onUI(w, func() bool { return overlays(w) == 0 && len(w.library.folders) == 1 }) {
 		t.Errorf("Enter on Cancel: %d dialogs, %d folders", overlays(w), len(w.library.folders))
 	}
 }
@@ -183,8 +194,7 @@ func TestEnterOnCancelCancels(t *testing.T) {
 // scrolls it into view (the check box was focused out of sight).
 func TestPreferencesScrollToTheFocusedWidget(t *testing.T) {
 	w := newWindow(t, testlib.Open(t))
-	w.win.Resize(fyne.NewSize(800, 600))
-	w.showPreferences()
+	onUI(w, func() bool { w.win.Resize(fyne.NewSize(800, 600)); w.showPreferences(); return true })
 	// The sizes' measurement fills its table in the background: the check
 	// box moves down when it lands.
 	waitFor(t, "the measurement", func() bool {
@@ -192,15 +202,18 @@ func TestPreferencesScrollToTheFocusedWidget(t *testing.T) {
 	})
 	var scroll *container.Scroll
 	var check fyne.Focusable
-	fynetest.Walk(w.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
-		switch v := o.(type) {
-		case *container.Scroll:
-			if scroll == nil {
-				scroll = v
+	onUI(w, func() bool {
+		fynetest.Walk(w.win.Canvas().Overlays().Top(), func(o fyne.CanvasObject) bool {
+			switch v := o.(type) {
+			case *container.Scroll:
+				if scroll == nil {
+					scroll = v
+				}
+			case *look.Check:
+				check = v
 			}
-		case *look.Check:
-			check = v
-		}
+			return true
+		})
 		return true
 	})
 	if scroll == nil || check == nil {
@@ -227,14 +240,14 @@ func TestPreferencesScrollToTheFocusedWidget(t *testing.T) {
 		return y >= -0.5 && y+o.Size().Height <= scroll.Size().Height+0.5
 	}
 	inView := func() bool { return seen(check.(fyne.CanvasObject)) }
-	if inView() {
+	if onUI(w, inView) {
 		t.Skip("the check box fits without scrolling at this size")
 	}
 	// The dialog lays itself out again after a scroll (asynchronously):
 	// the check box must come into view, and stay there.
-	w.win.Canvas().Focus(check)
+	onUI(w, func() bool { w.win.Canvas().Focus(check); return true })
 	waitFor(t, "the focused check box in view", func() bool { return onUI(w, inView) })
-	first := entriesOnTop(w)[0]
-	w.win.Canvas().Focus(first)
+	var first *dialogEntry
+	onUI(w, func() bool { first = entriesOnTop(w)[0]; w.win.Canvas().Focus(first); return true })
 	waitFor(t, "the first field in view again", func() bool { return onUI(w, func() bool { return seen(first) }) })
 }

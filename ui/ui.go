@@ -119,6 +119,12 @@ type Window struct {
 // New builds the window over lib. Call ShowAndRun on the result's Window.
 func New(a fyne.App, lib Library) *Window {
 	w := &Window{app: a, lib: lib}
+	// The background work started below changes widgets through do, which
+	// Fyne's test driver runs at once on that work's goroutine: it waits
+	// until the window is built. (On a desktop, do runs on this thread,
+	// after New.) New itself never calls do.
+	w.uiMu.Lock()
+	defer w.uiMu.Unlock()
 	look.Apply(a)
 	w.bgCtx, w.stopBg = context.WithCancel(context.Background())
 	w.win = a.NewWindow("Folio")

@@ -42,6 +42,13 @@ func newWindow(t *testing.T, ix Library) *Window {
 	t.Helper()
 	a := test.NewTempApp(t)
 	w := New(a, ix)
+	// Sized under the window's lock: its background work (the folder list,
+	// the start panel) lays out the same widgets, and Fyne's test driver
+	// runs it at once on its own goroutine (a concurrent map write in a
+	// label's cache ended a test run).
+	w.uiMu.Lock()
+	w.win.Resize(fyne.NewSize(1100, 700))
+	w.uiMu.Unlock()
 	// Registered after the library's cleanup, so it runs first: background
 	// searches and imports end before the library closes.
 	t.Cleanup(func() {
@@ -49,7 +56,6 @@ func newWindow(t *testing.T, ix Library) *Window {
 			t.Error("background work still running after 5 s")
 		}
 	})
-	w.win.Resize(fyne.NewSize(1100, 700))
 	return w
 }
 
