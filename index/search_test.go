@@ -208,6 +208,9 @@ func TestQuestionsRankTheirOwnLanguageFirst(t *testing.T) {
 		"pages/tar.md":    "# tar\n\n> Packs and unpacks files.\n\n- Unpack here:\n\n`tar xzf {{path/to/archive.tar.gz}}`\n",
 		"pages.ko/tar.md": "# tar\n\n> 아카이브 유틸리티.\n\n- 현재 디렉토리에 풀기:\n\n`tar xzf {{path/to/archive.tar.gz}}`\n\n- 지정한 디렉토리에 풀기:\n\n`tar xzf {{path/to/archive.tar.gz}} -C {{path/to/target}}`\n",
 		"pages.es/tar.md": "# tar\n\n> Utilidad de archivado.\n\n- Descomprime en el directorio actual:\n\n`tar xzf {{ruta/al/archive.tar.gz}}`\n\n- Descomprime en un directorio:\n\n`tar xzf {{ruta/al/archive.tar.gz}} -C {{ruta/al/destino}}`\n",
+		// Persian writes Arabic script: told apart by its own letters.
+		"pages.ar/tar.md": "# tar\n\n> أداة الأرشفة.\n\n- استخراج الأرشيف هنا:\n\n`tar xzf {{path/to/archive.tar.gz}}`\n",
+		"pages.fa/tar.md": "# tar\n\n> ابزار آرشیو کردن.\n\n- استخراج آرشیو در پوشه فعلی:\n\n`tar xzf {{path/to/archive.tar.gz}}`\n\n- استخراج آرشیو در پوشه دیگر:\n\n`tar xzf {{path/to/archive.tar.gz}} -C {{path/to/target}}`\n\n- استخراج یک فایل:\n\n`tar xzf {{path/to/archive.tar.gz}} {{path/to/file}}`\n",
 	})
 	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
 		t.Fatal(err)
@@ -216,6 +219,7 @@ func TestQuestionsRankTheirOwnLanguageFirst(t *testing.T) {
 		"how do I use tar xzf on an archive.tar.gz": "pages/tar.md",
 		"cómo uso tar xzf con un archive.tar.gz":    "pages.es/tar.md",
 		"tar xzf archive.tar.gz 디렉토리에 풀기":           "pages.ko/tar.md",
+		"كيف يمكنني استخراج tar xzf":                "pages.ar/tar.md",
 	} {
 		if got := firstPath(t, ix, q); got != want {
 			t.Errorf("%q: %s first, want %s", q, got, want)

@@ -14,8 +14,9 @@ import (
 // as highly as the English one.
 //
 // It returns a script tag for the scripts that name their language well
-// enough ("zh", "ja", "ko", "ar", "ru" for Cyrillic, "el", "he", "hi",
-// "th"), and for Latin text the language whose function words it uses most
+// enough ("zh", "ja", "ko", "ru" for Cyrillic, "el", "he", "hi", "th"),
+// for Arabic script the language its letters show ("ar", or "fa" and "ur"
+// by the letters Persian and Urdu write and Arabic does not), and for Latin text the language whose function words it uses most
 // ("en", "es", "fr", "de", "pt", "it", "nl", "pl", "tr", "id", "sv", "cs",
 // "ro", "vi"), or "latin" when it has too few to tell. Code (fenced blocks
 // and `inline code`) is left out: it is the same in every language. ""
@@ -44,6 +45,7 @@ func Language(text string) string {
 // words by language.
 type langCounter struct {
 	scripts       [scriptCount]int
+	arabicLetters [3]int // letters only Arabic, Persian or Urdu writes
 	latinWords    [latinLangs]int
 	word          []byte // the Latin word being read, lower case
 	words         int
@@ -94,6 +96,9 @@ func (c *langCounter) field(f string) bool {
 			c.scripts[s]++
 		}
 		prev = s
+		if s == scriptArabic {
+			c.arabicLetter(r)
+		}
 		switch {
 		case s == scriptLatin && r < 0x80 && len(c.word) < 32:
 			c.word = append(c.word, byte(r)|0x20) // ASCII letters: lower case
@@ -116,20 +121,32 @@ func (c *langCounter) endWord() {
 }
 
 func (c *langCounter) verdict() string {
-	best, letters := scriptNone, 0
+	best, other, words := scriptNone, scriptNone, 0
 	for s, n := range c.scripts {
-		letters += n
+		words += n
 		if n > c.scripts[best] {
 			best = script(s)
 		}
+		if script(s) != scriptLatin && n > c.scripts[other] {
+			other = script(s)
+		}
 	}
-	if letters == 0 {
+	if words == 0 {
 		return ""
+	}
+	// Latin words in another script's text are mostly names and commands
+	// ("Vue 3 ومتصفح IE11", "ubuntu上怎么关掉apache"): a third of the words
+	// in the other script are enough to call it that language.
+	if other != scriptNone && c.scripts[other]*3 >= words {
+		best = other
 	}
 	// Japanese writes kanji (Han) with kana between; a few kana in Chinese
 	// text are rare, so a tenth of the Han count decides.
 	if best == scriptHan && c.scripts[scriptKana]*10 >= c.scripts[scriptHan] {
 		best = scriptKana
+	}
+	if best == scriptArabic {
+		return c.arabicVerdict()
 	}
 	if best != scriptLatin {
 		return scriptTags[best]
@@ -144,6 +161,44 @@ func (c *langCounter) verdict() string {
 		return "latin"
 	}
 	return latinTags[lang]
+}
+
+// The languages of Arabic script told apart: tldr holds as many Persian
+// pages as Arabic ones, with the same commands, and an Arabic question
+// matched Persian words spelt alike once folded (لینک, اسم).
+const (
+	arabic = iota
+	persian
+	urdu
+)
+
+// arabicLetter counts a letter one of the three writes and the others do
+// not: Arabic's yeh, kaf, teh marbuta and alef maksura (Persian and Urdu
+// write ی and ک instead); Persian's پ چ ژ گ ک ی (Urdu writes them too);
+// Urdu's own ٹ ڈ ڑ ں ہ ھ ے.
+func (c *langCounter) arabicLetter(r rune) {
+	switch r {
+	case 'ي', 'ك', 'ة', 'ى':
+		c.arabicLetters[arabic]++
+	case 'پ', 'چ', 'ژ', 'گ', 'ک', 'ی':
+		c.arabicLetters[persian]++
+	case 'ٹ', 'ڈ', 'ڑ', 'ں', 'ہ', 'ھ', 'ے':
+		c.arabicLetters[urdu]++
+	}
+}
+
+// arabicVerdict: Arabic unless Persian's or Urdu's own letters outnumber
+// Arabic's (a short text with none of them is Arabic: it cannot be told,
+// and most Arabic-script questions asked of these libraries are Arabic).
+func (c *langCounter) arabicVerdict() string {
+	n := c.arabicLetters
+	switch {
+	case n[urdu] > 0 && n[urdu]+n[persian] > n[arabic]:
+		return "ur"
+	case n[persian] > n[arabic]:
+		return "fa"
+	}
+	return "ar"
 }
 
 // Compatible reports whether a passage in language p may answer a

@@ -15,6 +15,17 @@ func TestLanguageOfTextsAndQuestions(t *testing.T) {
 		// Arabic prose around a code block and HTML stays Arabic.
 		"يجب أن تكون <div id=\"modals\"></div> موجودة بالفعل في DOM عند وصل المكون\n\n```js\nconst app = createApp({ template: '<div>hello world</div>' })\n```": "ar",
 		"Просмотр содержимого файла": "ru",
+		// Persian and Urdu write Arabic script with letters of their own.
+		"# tar\n\n> ابزار آرشیو کردن.\n\n- ایجاد یک آرشیو و نوشتن آن در یک فایل:\n\n`tar cf {{path/to/target.tar}}`": "fa",
+		"# tar\n\n> أداة للأرشفة.\n\n- إنشاء أرشيف وكتابته في ملف:\n\n`tar cf {{path/to/target.tar}}`":               "ar",
+		"یہ فائل کی آخری لائنیں دکھاتا ہے":                                                                           "ur",
+		"كيف أغير اسم الجهاز في لينكس":                                                                               "ar",
+		// Latin names and commands in an Arabic or Chinese question.
+		"Vue 3 ومتصفح IE11":        "ar",
+		"Vue خفيف لصفحات HTML":     "ar",
+		"ubuntu上怎么关掉apache里的某一个网站": "zh",
+		// Nothing to tell them apart by: Arabic.
+		"حذف المجلدات": "ar",
 		// Too few function words to tell which Latin language.
 		"VA car grant amount": "latin",
 		// Code alone says nothing.
@@ -40,6 +51,7 @@ func TestCompatibleLanguages(t *testing.T) {
 		{"latin", "ko", false},
 		{"en", "latin", true}, // a passage of names and numbers
 		{"ar", "latin", false},
+		{"ar", "fa", false}, // a Persian page does not answer an Arabic question
 		{"", "ko", true},
 		{"en", "", true},
 	} {
