@@ -483,7 +483,8 @@ func (ev *evaluation) runGolden(ix *index.Index, g goldenSet, opt index.SearchOp
 				hits[i]++
 			}
 		}
-		if fr := ev.fileRank(res.Hits, q.Answer); fr > 0 {
+		fr := ev.fileRank(res.Hits, q.Answer)
+		if fr > 0 {
 			fileHits[1]++
 			if fr == 1 {
 				fileHits[0]++
@@ -519,7 +520,7 @@ func (ev *evaluation) runGolden(ix *index.Index, g goldenSet, opt index.SearchOp
 			if err != nil {
 				return err
 			}
-			row.Misses = append(row.Misses, fmt.Sprintf("%s: %q answer %q at rank %d (%s); top hit %s", g.name, q.Q, q.Answer, rank, deep, top))
+			row.Misses = append(row.Misses, fmt.Sprintf("%s: %q answer %q at rank %d (%s; its file %s); top hit %s", g.name, q.Q, q.Answer, rank, deep, fileAt(fr), top))
 		}
 	}
 	n := float64(len(g.questions))
@@ -679,6 +680,14 @@ func headingLevel(l string) int {
 		return 0
 	}
 	return n
+}
+
+// fileAt says where a miss's file ranked among the files of the hits.
+func fileAt(rank int) string {
+	if rank == 0 {
+		return "not in the top five files"
+	}
+	return fmt.Sprintf("file %d of the hits", rank)
 }
 
 // fileRank is the rank, among the distinct files of the hits (1–5), of

@@ -107,7 +107,7 @@ func isCJKTerm(term string) bool {
 // surfaceForms shows each correction as a word of the text found, not
 // its analysed stem ("shingles", not "shingl"), and adds the family words
 // (stats.forms) the shown passages use, up to maxForms.
-func surfaceForms(cs, forms []Correction, hits []Hit) []Correction {
+func surfaceForms(cs, forms []Correction, hits []Hit, keep func(folded []byte) bool) []Correction {
 	if len(cs)+len(forms) == 0 {
 		return nil
 	}
@@ -121,7 +121,7 @@ func surfaceForms(cs, forms []Correction, hits []Hit) []Correction {
 		terms[i] = c.Searched
 	}
 	var out []Correction
-	for i, w := range analyze.Surfaces(texts, terms) {
+	for i, w := range analyze.Surfaces(texts, terms, keep) {
 		c := all[i]
 		if w != "" {
 			c.Searched = w

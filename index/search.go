@@ -282,8 +282,8 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	}
 	lo, hi := min(opt.Offset, len(pageHits)), min(opt.Offset+opt.Limit, len(pageHits))
 	res.Hits = pageHits[lo:hi]
-	res.Corrections = surfaceForms(res.Corrections, st.forms, res.Hits)
 	keep := rank.WordFilter(rq)
+	res.Corrections = surfaceForms(res.Corrections, st.forms, res.Hits, keep)
 	for i := range res.Hits {
 		h := &res.Hits[i]
 		h.Rank = opt.Offset + i + 1

@@ -485,20 +485,29 @@ func emit[S string | []byte](a *analyzer, term S, start, end int) {
 // Surfaces returns, for each term, the first word of texts whose analysed
 // form it is, lower-cased ("" when none is): a word the search added shown
 // as the library writes it ("shingles", not "shingl"). Each text is read
-// once, however many terms.
-func Surfaces(texts, terms []string) []string {
+// once, however many terms; keep, when not nil, tells the words that may
+// be one of them (as for AppendTokensMatching), so the rest are not
+// stemmed.
+func Surfaces(texts, terms []string, keep func(folded []byte) bool) []string {
 	out := make([]string, len(terms))
 	want := map[string][]int{}
 	for i, t := range terms {
 		want[t] = append(want[t], i)
 	}
+	left := len(terms)
+	var toks []Token
 	for _, text := range texts {
-		for _, tok := range Tokens(text) {
+		toks = appendTokens(toks[:0], text, keep)
+		for _, tok := range toks {
 			for _, i := range want[tok.Term] {
 				if out[i] == "" {
 					out[i] = strings.ToLower(text[tok.Start:tok.End])
+					left--
 				}
 			}
+		}
+		if left == 0 {
+			break
 		}
 	}
 	return out

@@ -199,8 +199,15 @@ func inline(s string, unescape bool) string {
 	if !strings.ContainsAny(s, "[<&") && (!unescape || !strings.Contains(s, "\\")) {
 		return s
 	}
-	s = ReplaceOutside(markdownLink, s, codeSpans(s), firstGroup)
-	s = ReplaceOutside(autolink, s, codeSpans(s), firstGroup)
+	// Each pattern only where its match can be: tldr's {{[-o|--out]}}
+	// put a '[' on every command line, and the link pattern backtracks
+	// (a results page spent 3 ms here).
+	if strings.Contains(s, "](") || strings.Contains(s, "][") {
+		s = ReplaceOutside(markdownLink, s, codeSpans(s), firstGroup)
+	}
+	if strings.Contains(s, "<") {
+		s = ReplaceOutside(autolink, s, codeSpans(s), firstGroup)
+	}
 	if unescape { // prose, not an indented line of code
 		if strings.Contains(s, "<") {
 			s = ReplaceOutside(htmlTag, s, codeSpans(s), dropTag)
@@ -208,7 +215,9 @@ func inline(s string, unescape bool) string {
 		if strings.Contains(s, "&") {
 			s = ReplaceOutside(htmlEntity, s, codeSpans(s), entity)
 		}
-		s = ReplaceOutside(backslashEscape, s, codeSpans(s), firstGroup)
+		if strings.Contains(s, "\\") {
+			s = ReplaceOutside(backslashEscape, s, codeSpans(s), firstGroup)
+		}
 	}
 	return s
 }
