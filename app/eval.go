@@ -685,9 +685,9 @@ func headingLevel(l string) int {
 // fileAt says where a miss's file ranked among the files of the hits.
 func fileAt(rank int) string {
 	if rank == 0 {
-		return "not in the top five files"
+		return "not among the top five"
 	}
-	return fmt.Sprintf("file %d of the hits", rank)
+	return fmt.Sprintf("%d among the hits' files", rank)
 }
 
 // fileRank is the rank, among the distinct files of the hits (1–5), of

@@ -78,7 +78,7 @@ func arabicStem(w []byte) []byte {
 // the library knows. Forms tried: without a leading present-tense prefix
 // (ا ي ت; not ن, which begins too many stems, nor the article's alef) when
 // 3 letters remain, without a final alef (the adverbial
-// tanween) when 3 letters remain, and both.
+// tanween) when 3 letters remain, and both; never a function word.
 func ArabicVariants(word string) []string {
 	w := Fold(word)
 	if w == "" || strings.ContainsRune(w, ' ') || !isArabicWord(w) {
@@ -91,7 +91,9 @@ func ArabicVariants(word string) []string {
 			return
 		}
 		t := IndexText(v)
-		if t == "" || t == self || strings.ContainsRune(t, ' ') || slices.Contains(out, t) {
+		// أغير ("I change") less its prefix is غير ("not"): a function
+		// word is another word, not a form of this one.
+		if t == "" || t == self || strings.ContainsRune(t, ' ') || slices.Contains(out, t) || IsStopword(t) {
 			return
 		}
 		out = append(out, t)
