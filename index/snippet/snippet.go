@@ -486,7 +486,10 @@ func (sc *scratch) render(text string, start, end int, cutBefore, cutAfter bool)
 			prevWord := len(out) > base && wordBefore(out[base:])
 			prevSpace := len(out) == base || out[len(out)-1] == ' '
 			nextWord, nextSpace := q < end && wordAt(text, q), q >= end || blankAt(text, q)
-			if (prevWord && nextWord) || (prevSpace && nextSpace) {
+			// A '*' touching a '/' is a comment delimiter in code (/**, */),
+			// never emphasis.
+			comment := c == '*' && (p > 0 && text[p-1] == '/' || q < end && text[q] == '/')
+			if (prevWord && nextWord) || (prevSpace && nextSpace) || comment {
 				out = append(out, text[p:q]...)
 			}
 			lineStart = false

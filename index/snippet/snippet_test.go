@@ -83,6 +83,14 @@ func TestSnippetKeepsLiteralMarkers(t *testing.T) {
 	if s.Text != "use snake_case and 2 * 3" { // the rule line is dropped
 		t.Errorf("got %q", s.Text)
 	}
+	// A code comment keeps its delimiters; emphasis beside punctuation
+	// still goes.
+	m = query.Parse("returns").Matches
+	s = Make("/**\n * Returns the sum.\n */\n**Note:** it returns", m, 100)
+	checkSnippet(t, s, m)
+	if s.Text != "/** * Returns the sum. */ Note: it returns" {
+		t.Errorf("got %q", s.Text)
+	}
 	m = query.Parse("ibuprofen").Matches
 	s = Make("| Drug | Dose |\n|------|:----:|\n| Ibuprofen | 5 mg |\n\n---\nEnd", m, 100)
 	checkSnippet(t, s, m)
