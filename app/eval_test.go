@@ -163,14 +163,17 @@ func TestEvalHalvesRightFileRateAndReference(t *testing.T) {
 
 // --verbose says of each miss where the answer stands among 200
 // candidates: ranked low, or not a candidate at all (what to work on
-// first differs).
+// first differs), and where its file ranked among the hits' files.
 func TestVerboseMissesSayWhereTheAnswerStands(t *testing.T) {
 	docs := testutil.WriteFolder(t, map[string]string{
 		"leave.md":  "# Leave\n\n## Annual leave\n\nStaff get 25 days of annual leave.\n\n## Leave planning\n\nPlan leave with your team; leave is booked in the portal.\n",
 		"wombat.md": "# Animals\n\nThe wombat digs burrows.\n",
 	})
 	golden := filepath.Join(t.TempDir(), "q.jsonl")
-	lines := `{"q": "leave", "answer": "25 days of annual leave"}` + "\n" + `{"q": "quokka leave", "answer": "The wombat digs burrows"}` + "\n"
+	// One of the two leave passages ranks second: a ranked miss, in the
+	// first file.
+	lines := `{"q": "leave", "answer": "25 days of annual leave"}` + "\n" + `{"q": "leave", "answer": "leave is booked in the portal"}` + "\n" +
+		`{"q": "quokka leave", "answer": "The wombat digs burrows"}` + "\n"
 	if err := os.WriteFile(golden, []byte(lines), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -180,12 +183,19 @@ func TestVerboseMissesSayWhereTheAnswerStands(t *testing.T) {
 		misses = append(misses, r.Misses...)
 	}
 	all := strings.Join(misses, "\n")
-	if !strings.Contains(all, `"quokka leave" answer "The wombat digs burrows" at rank 0 (not among 200 candidates)`) {
+	if !strings.Contains(all, `"quokka leave" answer "The wombat digs burrows" at rank 0 (not among 200 candidates; its file not among the top five)`) {
 		t.Errorf("misses:\n%s", all)
 	}
+	ranked := 0
 	for _, m := range misses {
-		if strings.Contains(m, `"leave" answer`) && !strings.Contains(m, "of 200 candidates, no file limit") {
-			t.Errorf("a ranked miss without its place among the candidates: %s", m)
+		if strings.Contains(m, `"leave" answer`) {
+			ranked++
+			if !strings.Contains(m, "at rank 2 (2 of 200 candidates, no file limit; its file 1 among the hits' files)") {
+				t.Errorf("a ranked miss without its place among the candidates and its file's: %s", m)
+			}
 		}
+	}
+	if ranked != 1 {
+		t.Errorf("%d misses for \"leave\", want 1 (its second passage):\n%s", ranked, all)
 	}
 }
