@@ -227,6 +227,36 @@ func TestQuestionsRankTheirOwnLanguageFirst(t *testing.T) {
 	}
 }
 
+// A question in lay words names the kind of answer it wants ("how
+// common", "life expectancy") in words the page's question headings do
+// not use.
+func TestAQuestionFindsTheSectionThatAnswersItsKind(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	testutil.WriteFiles(t, dir, map[string]string{
+		"huntington.md": "# Huntington disease\n\n## What is Huntington disease?\n\nHuntington disease is an inherited disease of the brain. " +
+			"The disease changes movement, thinking and mood; Huntington disease usually starts in midlife.\n\n" +
+			"## What is the outlook for Huntington disease?\n\nMost people live 15 to 20 years after signs begin.\n\n" +
+			"## How many people are affected by Huntington disease?\n\nAbout 3 to 7 in 100,000 people of European descent.\n",
+	})
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string]string{
+		"huntington disease life expectancy after diagnosis": "What is the outlook for Huntington disease?",
+		"how common is huntington disease":                   "How many people are affected by Huntington disease?",
+	} {
+		r := search(t, ix, q)
+		if len(r.Hits) == 0 || r.Hits[0].HeadingPath[len(r.Hits[0].HeadingPath)-1] != want {
+			var got []string
+			for _, h := range r.Hits {
+				got = append(got, strings.Join(h.HeadingPath, " > "))
+			}
+			t.Errorf("%q: %q, want %q first", q, got, want)
+		}
+	}
+}
+
 func TestOneRareWordDoesNotOutrankTheRestOfTheQuestion(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()

@@ -31,6 +31,9 @@
 //   - Number: for a question that asks for an amount or a time ("how
 //     many", "how long", "when", كم, 多少), a number within a few words of
 //     the query words found.
+//   - Ask: the passage's heading path holds a question that offers the
+//     kind of answer the question asks for (ask.go): "CVID how common"
+//     and "How many people are affected by CVID?".
 package rank
 
 import (
@@ -69,7 +72,7 @@ type Candidate struct {
 
 // Features are one candidate's measures, each between 0 and 1.
 type Features struct {
-	Coverage, BM25, Proximity, Adjacency, Heading, Title, Document, FTS, Number, Language float64
+	Coverage, BM25, Proximity, Adjacency, Heading, Title, Document, FTS, Number, Language, Ask float64
 }
 
 // Weights combine features into a score. Every weight lives here, in
@@ -89,6 +92,7 @@ var Default = Weights{
 	FTS:       0,
 	Number:    0.5,
 	Language:  1,
+	Ask:       2,
 }
 
 // BM25 parameters, the usual ones, and what a heading word counts.
@@ -99,17 +103,17 @@ const (
 )
 
 // Names lists the features in the order Values gives them.
-var Names = []string{"coverage", "bm25", "proximity", "adjacency", "heading", "title", "document", "fts", "number", "language"}
+var Names = []string{"coverage", "bm25", "proximity", "adjacency", "heading", "title", "document", "fts", "number", "language", "ask"}
 
 // Values are the features in the order of Names.
 func (f Features) Values() []float64 {
-	return []float64{f.Coverage, f.BM25, f.Proximity, f.Adjacency, f.Heading, f.Title, f.Document, f.FTS, f.Number, f.Language}
+	return []float64{f.Coverage, f.BM25, f.Proximity, f.Adjacency, f.Heading, f.Title, f.Document, f.FTS, f.Number, f.Language, f.Ask}
 }
 
 // Set sets the named weight; it reports false for an unknown name.
 func (w *Weights) Set(name string, v float64) bool {
 	p := map[string]*float64{"coverage": &w.Coverage, "bm25": &w.BM25, "proximity": &w.Proximity, "adjacency": &w.Adjacency,
-		"heading": &w.Heading, "title": &w.Title, "document": &w.Document, "fts": &w.FTS, "number": &w.Number, "language": &w.Language}[name]
+		"heading": &w.Heading, "title": &w.Title, "document": &w.Document, "fts": &w.FTS, "number": &w.Number, "language": &w.Language, "ask": &w.Ask}[name]
 	if p == nil {
 		return false
 	}
@@ -254,6 +258,7 @@ type Query struct {
 	Terms    []Term
 	Quantity bool
 	Lang     string // analyze.Language of what was typed
+	Asks     Asks   // QuestionAsks of what was typed
 }
 
 // numberWindow is how near (in words) to a query word a number must stand
@@ -426,6 +431,14 @@ func (s *Set) Features(q Query) []Features {
 		}
 		if analyze.Compatible(q.Lang, c.Lang) {
 			f.Language = 1
+		}
+		if q.Asks != 0 {
+			for _, h := range c.Heading {
+				if HeadingAsks(h)&q.Asks != 0 {
+					f.Ask = 1
+					break
+				}
+			}
 		}
 	}
 	s.oneWord = oneWordMatches(terms, ps)

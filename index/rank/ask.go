@@ -1,0 +1,128 @@
+package rank
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Asks is the kinds of answer a question asks for ("how common is CVID":
+// a count), or that a heading phrased as a question offers ("How many
+// people are affected by CVID?"). Reference pages answer their readers'
+// questions under such headings (health Q&A, benefits pages, FAQs), and a
+// question in lay words often names the kind of answer in words no
+// heading uses: "how often", "life expectancy", "what medicine", against
+// "How many people…", "What is the outlook…", "What are the treatments…".
+// Words of the question's own topic are matched as words already; a kind
+// only says what is asked. English only, so far.
+type Asks uint16
+
+// The kinds, each with the words a question asks it by and those a
+// heading offers it by (a trailing * makes a word a prefix). A cue is
+// matched as consecutive words.
+var askKinds = []struct {
+	question, heading string
+}{
+	{ // count
+		"how many|how much|how often|how common|what percent*|what share|what proportion|how likely|how rare|what are the chances",
+		"how many|how much|how common|how often"},
+	{ // time
+		"when|how long|how soon|how early|what age|how old|deadline*",
+		"when|how long|how soon"},
+	{ // cause
+		"why|what causes|what cause|what makes|reason*",
+		"what causes|why|cause*"},
+	{ // prevention
+		"prevent*|avoid*|vaccin*|shot|shots|immuniz*",
+		"prevent*|vaccin*"},
+	{ // treatment
+		"medicine*|medication*|drug|drugs|treat*|cure|cures|therap*|what can i take|what can i give",
+		"treat*|therap*|what to do for"},
+	{ // diagnosis
+		"diagnos*|test for|tested|tell if|how do i know if|check for",
+		"diagnos*"},
+	{ // symptoms
+		"symptom*|signs|feel like|look like",
+		"symptom*|signs"},
+	{ // outlook
+		"life expectancy|outlook|prognosis|surviv*|how long can i live|how long will i live",
+		"outlook|prognosis|life expectancy"},
+	{ // inheritance
+		"inherit*|genetic*|run in famil*|runs in famil*|hereditary",
+		"inherit*|genetic*"},
+	{ // risk
+		"who gets|at risk|risk of|chance of getting",
+		"at risk|risk factor*"},
+	{ // eligibility
+		"can i get|am i eligible|do i qualify|eligib*|qualify|can i still get|can i use",
+		"can i get|eligib*|qualify|covered"},
+}
+
+type askCue [][]string // words; the last may end in *
+
+var questionCues, headingCues = func() ([]askCue, []askCue) {
+	parse := func(s string) askCue {
+		var c askCue
+		for _, alt := range strings.Split(s, "|") {
+			c = append(c, strings.Fields(alt))
+		}
+		return c
+	}
+	var q, h []askCue
+	for _, k := range askKinds {
+		q, h = append(q, parse(k.question)), append(h, parse(k.heading))
+	}
+	return q, h
+}()
+
+// askWords starts a heading that is a question even without its "?".
+var askWords = map[string]bool{"what": true, "how": true, "who": true, "when": true, "where": true, "why": true,
+	"can": true, "do": true, "does": true, "is": true, "are": true, "am": true, "should": true, "will": true, "which": true}
+
+// QuestionAsks tells the kinds of answer a typed question asks for.
+func QuestionAsks(text string) Asks { return asksOf(askWordsOf(text), questionCues) }
+
+// HeadingAsks tells the kinds of answer a heading offers: none unless it
+// is phrased as a question.
+func HeadingAsks(heading string) Asks {
+	ws := askWordsOf(heading)
+	if len(ws) == 0 || !strings.HasSuffix(strings.TrimSpace(heading), "?") && !askWords[ws[0]] {
+		return 0
+	}
+	return asksOf(ws, headingCues)
+}
+
+func asksOf(ws []string, cues []askCue) Asks {
+	var a Asks
+	for k, alts := range cues {
+		for _, cue := range alts {
+			if holds(ws, cue) {
+				a |= 1 << k
+				break
+			}
+		}
+	}
+	return a
+}
+
+// askWordsOf is text's words, lower case (letters and digits; "don’t"
+// reads as don, t).
+func askWordsOf(text string) []string {
+	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// holds reports cue as consecutive words of ws.
+func holds(ws, cue []string) bool {
+	for i := 0; i+len(cue) <= len(ws); i++ {
+		ok := true
+		for j, c := range cue {
+			if p, prefix := strings.CutSuffix(c, "*"); prefix && !strings.HasPrefix(ws[i+j], p) || !prefix && ws[i+j] != c {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,56 @@
+package rank
+
+import "testing"
+
+func TestWhatAQuestionAsksAndAHeadingOffers(t *testing.T) {
+	for _, c := range []struct {
+		question, heading string
+		match             bool
+	}{
+		{"CVID how common", "How many people are affected by common variable immune deficiency?", true},
+		{"huntington's disease life expectancy after diagnosis", "What is the outlook for Huntington disease?", true},
+		{"what medicine do doctors try first for sudden muscle jerks", "What are the treatments for Myoclonus ?", true},
+		{"which liver infections can you get a shot for", "How to prevent Hepatitis ?", true},
+		{"why is my hello world executable several megabytes", "Why is my trivial program such a large binary?", true},
+		{"how much can VA give to adapt a relative's home", "How much money can I get?", true},
+		// A heading that is not a question offers no kind of answer.
+		{"how common is CVID", "How many people", true},
+		{"how common is CVID", "Prevalence and counts", false},
+		// Another kind, or none asked.
+		{"CVID how common", "What are the symptoms of CVID?", false},
+		{"CVID immunoglobulin", "How many people are affected by CVID?", false},
+		// Words inside other words are not cues: "screenshot" is no shot.
+		{"mac screenshot with a delay", "How to prevent screen burn-in?", false},
+	} {
+		q, h := QuestionAsks(c.question), HeadingAsks(c.heading)
+		if got := q&h != 0; got != c.match {
+			t.Errorf("%q asks %b, %q offers %b: match %v, want %v", c.question, q, c.heading, h, got, c.match)
+		}
+	}
+	if HeadingAsks("Prevention") != 0 {
+		t.Error("a heading that is not phrased as a question offers a kind")
+	}
+}
+
+func TestThePassageUnderTheAskedHeadingRanksFirst(t *testing.T) {
+	q := Query{Terms: terms(map[string]float64{"cvid": 6, "common": 2}, "CVID", "common"), Lang: "latin", Asks: QuestionAsks("CVID how common")}
+	cands := []Candidate{
+		// The definition says the question's words more often.
+		{Heading: []string{"CVID", "What is CVID?"}, Title: "CVID", Doc: 1, Lang: "en",
+			Text: "CVID is a common immune disorder. In CVID, the body makes few antibodies; CVID is one of the most common such disorders."},
+		{Heading: []string{"CVID", "How many people are affected by CVID?"}, Title: "CVID", Doc: 1, Lang: "en",
+			Text: "CVID affects about 1 in 25,000 people, which makes it one of the more common immune disorders."},
+	}
+	f := Compute(q, cands)
+	if f[0].Ask != 0 || f[1].Ask != 1 {
+		t.Errorf("ask %v %v, want 0 for the definition, 1 under the count's heading", f[0].Ask, f[1].Ask)
+	}
+	if Default.Score(f[1]) <= Default.Score(f[0]) {
+		t.Errorf("the count scores %.2f, the definition %.2f", Default.Score(f[1]), Default.Score(f[0]))
+	}
+	without := Default
+	without.Ask = 0
+	if without.Score(f[1]) >= without.Score(f[0]) {
+		t.Errorf("the test does not show the feature: without it the count already scores %.2f against %.2f", without.Score(f[1]), without.Score(f[0]))
+	}
+}
