@@ -78,8 +78,17 @@ var questionCues, headingCues = func() ([]askCue, []askCue) {
 var askWords = map[string]bool{"what": true, "how": true, "who": true, "when": true, "where": true, "why": true,
 	"can": true, "do": true, "does": true, "is": true, "are": true, "am": true, "should": true, "will": true, "which": true}
 
-// QuestionAsks tells the kinds of answer a typed question asks for.
-func QuestionAsks(text string) Asks { return asksOf(askWordsOf(text), questionCues) }
+// QuestionAsks tells the kinds of answer a typed question asks for. An
+// excluded word (-drug) and a filter (tag:…, folder:…, in:…) ask nothing.
+func QuestionAsks(typed string) Asks {
+	var asked []string
+	for _, f := range strings.Fields(typed) {
+		if !strings.HasPrefix(f, "-") && !strings.Contains(f, ":") {
+			asked = append(asked, f)
+		}
+	}
+	return asksOf(askWordsOf(strings.Join(asked, " ")), questionCues)
+}
 
 // HeadingAsks tells the kinds of answer a heading offers: none unless it
 // is phrased as a question.

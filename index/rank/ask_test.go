@@ -19,6 +19,9 @@ func TestWhatAQuestionAsksAndAHeadingOffers(t *testing.T) {
 		// Another kind, or none asked.
 		{"CVID how common", "What are the symptoms of CVID?", false},
 		{"CVID immunoglobulin", "How many people are affected by CVID?", false},
+		// An excluded word or a filter asks nothing.
+		{"hepatitis -treatment", "What are the treatments for hepatitis?", false},
+		{"hepatitis in:treatment", "What are the treatments for hepatitis?", false},
 		// Words inside other words are not cues: "screenshot" is no shot.
 		{"mac screenshot with a delay", "How to prevent screen burn-in?", false},
 	} {
