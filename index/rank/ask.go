@@ -23,19 +23,19 @@ var askKinds = []struct {
 	question, heading string
 }{
 	{ // count
-		"how many|how much|how often|how common|what percent*|what share|what proportion|how likely|how rare|what are the chances",
+		"how many|how much|how often|how common|how frequent*|how prevalent|prevalence|what percent*|what share|what fraction|what proportion|how likely|how rare|what are the chances",
 		"how many|how much|how common|how often"},
 	{ // time
 		"when|how long|how soon|how early|what age|how old|deadline*",
 		"when|how long|how soon"},
 	{ // cause
-		"why|what causes|what cause|what makes|reason*",
+		"why|what causes|what cause|what makes|what leads to|what triggers|reason*",
 		"what causes|why|cause*"},
 	{ // prevention
-		"prevent*|avoid*|vaccin*|shot|shots|immuniz*",
+		"prevent*|avoid*|vaccin*|shot|shots|immuniz*|protect against",
 		"prevent*|vaccin*"},
 	{ // treatment
-		"medicine*|medication*|drug|drugs|treat*|cure|cures|therap*|what can i take|what can i give",
+		"medicine*|medication*|drug|drugs|treat*|cure|cures|remed*|therap*|what can i take|what can i give",
 		"treat*|therap*|what to do for"},
 	{ // diagnosis
 		"diagnos*|test for|tested|tell if|how do i know if|check for",
@@ -44,7 +44,7 @@ var askKinds = []struct {
 		"symptom*|signs|feel like|look like",
 		"symptom*|signs"},
 	{ // outlook
-		"life expectancy|outlook|prognosis|surviv*|how long can i live|how long will i live",
+		"life expectancy|life span|lifespan|outlook|prognosis|surviv*|how long can i live|how long will i live",
 		"outlook|prognosis|life expectancy"},
 	{ // inheritance
 		"inherit*|genetic*|run in famil*|runs in famil*|hereditary",

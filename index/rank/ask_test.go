@@ -13,6 +13,9 @@ func TestWhatAQuestionAsksAndAHeadingOffers(t *testing.T) {
 		{"which liver infections can you get a shot for", "How to prevent Hepatitis ?", true},
 		{"why is my hello world executable several megabytes", "Why is my trivial program such a large binary?", true},
 		{"how much can VA give to adapt a relative's home", "How much money can I get?", true},
+		// Other ways to ask the same kinds.
+		{"prevalence of vitiligo", "How many people are affected by vitiligo?", true},
+		{"what triggers a migraine", "What causes migraine?", true},
 		// A heading that is not a question offers no kind of answer.
 		{"how common is CVID", "How many people", true},
 		{"how common is CVID", "Prevalence and counts", false},
