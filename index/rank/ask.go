@@ -114,10 +114,15 @@ func asksOf(ws []string, cues []askCue) Asks {
 }
 
 // askWordsOf is text's words, lower case (letters and digits; "don’t"
-// reads as don, t).
+// reads as don, t), up to maxAskWords: a question says what it asks in its
+// first words, and a pasted page or a heading thousands of words long
+// must not cost every search a pass over it.
 func askWordsOf(text string) []string {
-	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	ws := strings.FieldsFunc(strings.ToLower(text[:min(len(text), 8*maxAskWords)]), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	return ws[:min(len(ws), maxAskWords)]
 }
+
+const maxAskWords = 100
 
 // holds reports cue as consecutive words of ws.
 func holds(ws, cue []string) bool {

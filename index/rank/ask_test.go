@@ -1,6 +1,9 @@
 package rank
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestWhatAQuestionAsksAndAHeadingOffers(t *testing.T) {
 	for _, c := range []struct {
@@ -58,5 +61,16 @@ func TestThePassageUnderTheAskedHeadingRanksFirst(t *testing.T) {
 	without.Ask = 0
 	if without.Score(f[1]) >= without.Score(f[0]) {
 		t.Errorf("the test does not show the feature: without it the count already scores %.2f against %.2f", without.Score(f[1]), without.Score(f[0]))
+	}
+}
+
+// A heading or a query thousands of words long is read only at its start.
+func TestAHugeHeadingIsReadOnlyAtItsStart(t *testing.T) {
+	long := "How many people " + strings.Repeat("word ", 100_000) + "?"
+	if HeadingAsks(long)&QuestionAsks("how common") == 0 {
+		t.Error("a long question heading lost its kind")
+	}
+	if QuestionAsks(strings.Repeat("word ", 100_000)+" how common") != 0 {
+		t.Error("a kind asked after thousands of words counted")
 	}
 }
