@@ -16,9 +16,10 @@ import (
 // It returns a script tag for the scripts that name their language well
 // enough ("zh", "ja", "ko", "ru" for Cyrillic, "el", "he", "hi", "th"),
 // for Arabic script the language its letters show ("ar", or "fa" and "ur"
-// by the letters Persian and Urdu write and Arabic does not), and for Latin text the language whose function words it uses most
-// ("en", "es", "fr", "de", "pt", "it", "nl", "pl", "tr", "id", "sv", "cs",
-// "ro", "vi"), or "latin" when it has too few to tell. Code (fenced blocks
+// by the letters Persian and Urdu write and Arabic does not), and for
+// Latin text the language whose function words it uses most ("en", "es",
+// "fr", "de", "pt", "it", "nl", "pl", "tr", "id", "sv", "cs", "ro", "vi"),
+// or "latin" when it has too few to tell. Code (fenced blocks
 // and `inline code`) is left out: it is the same in every language. ""
 // means no letters to judge by.
 func Language(text string) string {

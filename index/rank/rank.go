@@ -392,6 +392,7 @@ func (s *Set) Features(q Query) []Features {
 		}
 		bestFTS = max(bestFTS, c.FTS)
 	}
+	offers := map[string]Asks{} // HeadingAsks of each heading met: passages share them
 	for i, c := range cands {
 		p := &ps[i]
 		f := &out[i]
@@ -434,7 +435,12 @@ func (s *Set) Features(q Query) []Features {
 		}
 		if q.Asks != 0 {
 			for _, h := range c.Heading {
-				if HeadingAsks(h)&q.Asks != 0 {
+				a, ok := offers[h]
+				if !ok {
+					a = HeadingAsks(h)
+					offers[h] = a
+				}
+				if a&q.Asks != 0 {
 					f.Ask = 1
 					break
 				}

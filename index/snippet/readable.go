@@ -201,7 +201,7 @@ func inline(s string, unescape bool) string {
 	}
 	// Each pattern only where its match can be: tldr's {{[-o|--out]}}
 	// put a '[' on every command line, and the link pattern backtracks
-	// (a results page spent 3 ms here).
+	// (300 real passages: 33 µs each before, 25 after).
 	if strings.Contains(s, "](") || strings.Contains(s, "][") {
 		s = ReplaceOutside(markdownLink, s, codeSpans(s), firstGroup)
 	}
