@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -369,5 +370,36 @@ func TestPassagesTiedOnScoreKeepTheirOwnText(t *testing.T) {
 		if !strings.Contains(h.Text, "rule "+n+" ") || len(h.AlsoIn) != 1 || h.AlsoIn[0].Path != h.Path || h.AlsoIn[0].Text != h.Text {
 			t.Errorf("%s: text %q, copies %d", h.Path, h.Text, len(h.AlsoIn))
 		}
+	}
+}
+
+// A question in everyday words ranks first the passage that says the same
+// in reference words, and says which words it added.
+func TestEverydayWordsFindThePassageInReferenceWords(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	testutil.WriteFiles(t, dir, map[string]string{
+		"health.md": "# School health\n\nEvery child at school should get the influenza vaccine each autumn, from the school nurse.\n",
+		"sports.md": "# School\n\nSchool sports at school.\n",
+	})
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	r := search(t, ix, "flu shot for kids at school")
+	if len(r.Hits) == 0 || r.Hits[0].Path != "health.md" {
+		var got []string
+		for _, h := range r.Hits {
+			got = append(got, h.Path)
+		}
+		t.Fatalf("hits %v, want health.md first (influenza vaccine for children)", got)
+	}
+	var added []string
+	for _, c := range r.Corrections {
+		if c.Form {
+			added = append(added, c.Typed+"→"+c.Searched)
+		}
+	}
+	if !slices.Contains(added, "flu→influenza") || !slices.Contains(added, "shot→vaccine") {
+		t.Errorf("also searched %v, want flu→influenza and shot→vaccine", added)
 	}
 }

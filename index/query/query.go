@@ -52,9 +52,10 @@ type Clause struct {
 	HeadingOnly bool     // in:word — match only in the heading column
 	Alts        []string // synonyms of a one-word clause that match in its place
 	// Forms are other words of a one-word clause's English family
-	// (absorb for absorption, assets/wordforms): the ranker counts them at
-	// half the word. The first stage does not search them: measured, that
-	// lost on the tune half (README, Ranking).
+	// (absorb for absorption, assets/wordforms) and the words reference
+	// text uses for an everyday one (car: vehicle, everyday.go): the
+	// ranker counts them at half the word. The first stage does not search
+	// them: measured, that lost on the tune half (README, Ranking).
 	Forms []string
 	Exact bool // typed in quotes: no synonyms, no corrections
 	// Word numbers the typed word the clause came from: pieces of one word

@@ -1,6 +1,7 @@
 package query
 
 import (
+	"slices"
 	"strings"
 
 	"folio/assets/wordforms"
@@ -76,8 +77,8 @@ func (q *Query) addSynonyms() {
 		c := &q.Clauses[i]
 		if len(c.Terms) == 1 && !c.Prefix && !c.Exclude && !c.HeadingOnly && !c.Exact {
 			c.Alts = synonyms[c.Terms[0]]
-			for _, f := range wordforms.Of(c.Terms[0]) {
-				if !contains(c.Alts, f) {
+			for _, f := range slices.Concat(wordforms.Of(c.Terms[0]), everyday[c.Terms[0]]) {
+				if f != c.Terms[0] && !contains(c.Alts, f) && !contains(c.Forms, f) {
 					c.Forms = append(c.Forms, f)
 				}
 			}

@@ -1,0 +1,81 @@
+package query
+
+import (
+	"strings"
+
+	"folio/index/analyze"
+)
+
+// everydayGroups link a word people say to the words reference text uses
+// for the same thing: family words to the forms' (dad → father, parent),
+// body and illness words to the clinical ones (shot → vaccine, belly →
+// abdomen), everyday admin words to policy ones (car → vehicle), and the
+// short forms of technical words (config → configuration, sync →
+// synchronize). The first word of a group is linked to each of the others
+// and each of them back to it; the others are not linked to each other
+// (husband → spouse, wife → spouse, but never husband → wife). A linked
+// word counts at half a typed word, like another form of it, and is shown
+// under "Also searched" when a hit holds it.
+var everydayGroups = [][]string{
+	// People.
+	{"dad", "father", "parent"}, {"mom", "mother", "parent"}, {"mum", "mother", "parent"},
+	{"kid", "child"}, {"baby", "infant", "newborn"}, {"toddler", "child"},
+	{"teen", "teenager", "adolescent"}, {"husband", "spouse"}, {"wife", "spouse"},
+	{"boss", "supervisor", "manager"}, {"coworker", "colleague"}, {"vet", "veteran"},
+	// Life and work.
+	{"job", "employment"}, {"salary", "pay", "wage"}, {"pay", "compensation", "payment"},
+	{"money", "payment", "funds"}, {"refund", "reimbursement"}, {"car", "vehicle", "automobile"},
+	{"vacation", "leave"}, {"died", "deceased", "death"}, {"dead", "deceased"}, {"quit", "resign"},
+	{"buy", "purchase"}, {"help", "assistance"},
+	{"cost", "price", "fee"}, {"phone", "telephone"}, {"start", "begin"}, {"need", "require"},
+	{"allowed", "permitted"}, {"rules", "policy", "regulations"}, {"trip", "travel"},
+	{"hotel", "lodging"}, {"plane", "airplane", "aircraft"}, {"fix", "repair"},
+	// Body and health.
+	{"shot", "vaccine", "injection"}, {"jab", "vaccine", "injection"}, {"pee", "urine", "urinate"},
+	{"poop", "stool", "feces"}, {"puke", "vomit"}, {"belly", "abdomen", "abdominal"},
+	{"tummy", "stomach", "abdomen"}, {"pill", "tablet", "medication"}, {"medicine", "medication", "drug"},
+	{"painkiller", "analgesic"}, {"itchy", "itching", "pruritus"}, {"bleeding", "hemorrhage"},
+	{"sugar", "glucose"}, {"overweight", "obesity"}, {"germ", "bacteria", "microbe"},
+	{"flu", "influenza"}, {"tired", "fatigue"}, {"dizzy", "dizziness", "vertigo"},
+	{"swelling", "edema"}, {"sweat", "perspiration"}, {"inherited", "genetic", "hereditary"},
+	{"deadly", "fatal", "lethal"}, {"cure", "treatment"},
+	{"mouth", "oral"}, {"nose", "nasal"},
+	{"teeth", "dental"}, {"tooth", "dental"}, {"eye", "ocular"}, {"brain", "cerebral", "neurological"},
+	{"breathing", "respiratory"}, {"pregnant", "pregnancy"}, {"birth", "childbirth"},
+	// Computers.
+	{"folder", "directory"}, {"delete", "remove"}, {"erase", "delete", "remove"}, {"show", "display"},
+	{"sync", "synchronize", "synchronization"}, {"config", "configuration"}, {"dir", "directory"},
+	{"env", "environment"}, {"repo", "repository"}, {"app", "application"}, {"info", "information"},
+	{"docs", "documentation"}, {"pic", "picture", "image"}, {"passwd", "password"},
+	{"admin", "administrator"}, {"auth", "authentication"}, {"db", "database"}, {"var", "variable"},
+	{"func", "function"}, {"arg", "argument"}, {"param", "parameter"}, {"msg", "message"},
+	{"pkg", "package"}, {"lib", "library"}, {"stats", "statistics"},
+	{"cpu", "processor"}, {"ram", "memory"}, {"screen", "display"},
+	// Arabic: the everyday verb beside the one documentation uses.
+	{"حذف", "إزالة"}, {"مسح", "حذف", "إزالة"}, {"جهاز", "حاسوب"},
+}
+
+// everyday maps an analysed term to its everyday links.
+var everyday = func() map[string][]string {
+	m := map[string][]string{}
+	link := func(a, b string) {
+		if a != b && !contains(m[a], b) {
+			m[a] = append(m[a], b)
+		}
+	}
+	for _, group := range everydayGroups {
+		var terms []string
+		for _, w := range group {
+			t := analyze.IndexText(w)
+			if t == "" || strings.Contains(t, " ") {
+				continue
+			}
+			terms = append(terms, t)
+		}
+		for _, o := range terms[1:] {
+			link(terms[0], o)
+			link(o, terms[0])
+		}
+	}
+	return m
+}()
