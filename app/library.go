@@ -530,13 +530,22 @@ func resultCount(res *index.Results) string {
 }
 
 // correctionLine says which words were searched in place of unknown ones.
+// One typed word can bring several ("vehicle, automobile (for "car")"),
+// so they are grouped by the word they stand for.
 func correctionLine(cs []index.Correction) string {
-	var searched, typed []string
+	var typed []string
+	by := map[string][]string{}
 	for _, c := range cs {
-		searched = append(searched, c.Searched)
-		typed = append(typed, fmt.Sprintf("%q", c.Typed))
+		if by[c.Typed] == nil {
+			typed = append(typed, c.Typed)
+		}
+		by[c.Typed] = append(by[c.Typed], c.Searched)
 	}
-	return fmt.Sprintf("Also searched: %s (for %s; put a word in quotes to search exactly what you typed)", strings.Join(searched, ", "), strings.Join(typed, ", "))
+	var parts []string
+	for _, t := range typed {
+		parts = append(parts, fmt.Sprintf("%s (for %q)", strings.Join(by[t], ", "), t))
+	}
+	return "Also searched: " + strings.Join(parts, "; ") + "; put a word in quotes to search exactly what you typed"
 }
 
 // thousands formats n with commas.

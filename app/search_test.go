@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"fmt"
+	"folio/index"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -118,5 +119,18 @@ func TestSearchFolderTakesTheShownName(t *testing.T) {
 	out, errOut, code = runCLI(t, "search", "--db", db, "--folder", "notes", "annual")
 	if code != exitError || !strings.Contains(errOut, notes) || !strings.Contains(errOut, notes2) {
 		t.Errorf("--folder notes (two of them): %d, want an error listing both\n%s%s", code, out, errOut)
+	}
+}
+
+// The words one typed word brought are said once, after it.
+func TestAlsoSearchedGroupsByTypedWord(t *testing.T) {
+	got := correctionLine([]index.Correction{
+		{Typed: "car", Searched: "vehicle", Form: true},
+		{Typed: "ibuprofin", Searched: "ibuprofen"},
+		{Typed: "car", Searched: "automobile", Form: true},
+	})
+	want := `Also searched: vehicle, automobile (for "car"); ibuprofen (for "ibuprofin"); put a word in quotes`
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("got %q, want it to start %q", got, want)
 	}
 }

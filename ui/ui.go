@@ -7,6 +7,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -449,7 +450,9 @@ func (w *Window) showCorrections(q string, cs []index.Correction) {
 	var searched, typed []string
 	for _, c := range cs {
 		searched = append(searched, c.Searched)
-		typed = append(typed, c.Typed)
+		if !slices.Contains(typed, c.Typed) { // "car" brings vehicle and automobile
+			typed = append(typed, c.Typed)
+		}
 	}
 	w.corrected.SetText("Also searched: " + strings.Join(searched, ", "))
 	w.exact.SetText("Search only for " + strings.Join(typed, ", "))

@@ -33,7 +33,7 @@ var everydayGroups = [][]string{
 	// Body and health.
 	{"shot", "vaccine", "injection"}, {"jab", "vaccine", "injection"}, {"pee", "urine", "urinate"},
 	{"poop", "stool", "feces"}, {"puke", "vomit"}, {"belly", "abdomen", "abdominal"},
-	{"tummy", "stomach", "abdomen"}, {"pill", "tablet", "medication"}, {"medicine", "medication", "drug"},
+	{"tummy", "stomach", "abdomen"}, {"pill", "tablet"}, {"medicine", "drug"},
 	{"painkiller", "analgesic"}, {"itchy", "itching", "pruritus"}, {"bleeding", "hemorrhage"},
 	{"sugar", "glucose"}, {"overweight", "obesity"}, {"germ", "bacteria", "microbe"},
 	{"flu", "influenza"}, {"tired", "fatigue"}, {"dizzy", "dizziness", "vertigo"},
