@@ -3,11 +3,11 @@ package app
 import (
 	"encoding/json"
 	"fmt"
-	"folio/index"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"folio/index"
 	"folio/internal/testutil"
 )
 
