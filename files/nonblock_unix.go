@@ -4,7 +4,6 @@ package files
 
 import (
 	"io/fs"
-	"os"
 	"syscall"
 )
 
@@ -16,7 +15,15 @@ const nonblock = syscall.O_NONBLOCK
 // swapped for a link after it was checked cannot be opened through it.
 const nofollow = syscall.O_NOFOLLOW
 
-// sameListed reports that the opened file is the one the walk listed
-// (device and inode), so a note renamed over by another file, or by a
-// link, between the listing and the read is not read in its place.
-func sameListed(listed, opened fs.FileInfo) bool { return os.SameFile(listed, opened) }
+// fileID is a file's device and inode: the opened file must be the one the
+// walk listed, so a note renamed over by another file, or by a link,
+// between the listing and the read is not read in its place.
+type fileID struct{ dev, ino uint64 }
+
+func idOf(info fs.FileInfo) fileID {
+	st, ok := info.Sys().(*syscall.Stat_t)
+	if !ok {
+		return fileID{}
+	}
+	return fileID{dev: uint64(st.Dev), ino: uint64(st.Ino)}
+}

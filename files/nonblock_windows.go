@@ -11,11 +11,13 @@ const nonblock = 0
 // the listed one instead (sameListed).
 const nofollow = 0
 
-// sameListed compares the opened file with the listed one by size and
-// time: Windows' file ids of a listed name and of an open handle are read
-// two ways, and Wine's do not agree (os.SameFile said every note had been
+// fileID tells the opened file from the listed one by size and time:
+// Windows' file ids of a listed name and of an open handle are read two
+// ways, and Wine's do not agree (os.SameFile said every note had been
 // replaced). A file swapped for another of the same size and time is not
 // caught here; making a link on Windows takes administrator rights.
-func sameListed(listed, opened fs.FileInfo) bool {
-	return listed.Size() == opened.Size() && listed.ModTime().Equal(opened.ModTime())
+type fileID struct{ size, mtime int64 }
+
+func idOf(info fs.FileInfo) fileID {
+	return fileID{size: info.Size(), mtime: info.ModTime().UnixNano()}
 }

@@ -27,7 +27,7 @@ var errNotRegular = errors.New("not a regular file")
 // a person named. The file opened is the file checked (fstat), so a FIFO
 // or device put in its place is refused rather than waited on.
 func ReadRegular(path string) ([]byte, error) {
-	f, info, err := openRegular(path, 0, nil)
+	f, info, err := openRegular(path, 0, fileID{})
 	if err != nil {
 		return nil, err
 	}
@@ -44,7 +44,7 @@ func ReadListed(found Found) ([]byte, error) {
 	if found.Real != "" {
 		path = found.Real
 	}
-	f, info, err := openRegular(path, nofollow, found.Info)
+	f, info, err := openRegular(path, nofollow, found.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +66,7 @@ func ReadInside(root, path string) ([]byte, error) {
 	if !Inside(realRoot, real) {
 		return nil, fmt.Errorf("%s: a symbolic link to a file outside the folder", path)
 	}
-	f, info, err := openRegular(real, nofollow, nil)
+	f, info, err := openRegular(real, nofollow, fileID{})
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +78,7 @@ func ReadInside(root, path string) ([]byte, error) {
 // evaluation's JSON lines), refusing a FIFO, device or folder at once
 // rather than blocking on it or reading it without end.
 func OpenRegular(path string) (*os.File, error) {
-	f, _, err := openRegular(path, 0, nil)
+	f, _, err := openRegular(path, 0, fileID{})
 	if err != nil {
 		var pe *fs.PathError
 		if !errors.As(err, &pe) {
@@ -119,7 +119,7 @@ var errTooLarge = fmt.Errorf("larger than %d MB", MaxFileSize>>20)
 // openRegular opens path without blocking (flag adds nofollow) and checks
 // the opened file itself: regular and, given listed, the same file as
 // listed.
-func openRegular(path string, flag int, listed fs.FileInfo) (*os.File, os.FileInfo, error) {
+func openRegular(path string, flag int, listed fileID) (*os.File, os.FileInfo, error) {
 	f, err := OpenForRead(path, os.O_RDONLY|nonblock|flag, 0)
 	if err != nil {
 		if flag&nofollow != 0 {
@@ -137,7 +137,7 @@ func openRegular(path string, flag int, listed fs.FileInfo) (*os.File, os.FileIn
 	switch {
 	case !info.Mode().IsRegular():
 		err = errNotRegular
-	case listed != nil && !sameListed(listed, info):
+	case listed != (fileID{}) && listed != idOf(info):
 		err = errors.New("replaced by another file since it was listed")
 	}
 	if err != nil {
