@@ -92,17 +92,22 @@ func OpenRegular(path string) (*os.File, error) {
 // readNote reads at most MaxFileSize and a step more, whatever the file
 // said its size was (a FUSE or /proc file may report 0 bytes and never
 // end), and refuses a file that has more; a file that says it is larger is
-// refused unread. Reads are a fixed step each, as some such files (Linux's
-// pagemap) accept only aligned lengths.
+// refused unread. Reads are whole pages, as some such files (Linux's
+// pagemap) accept only aligned lengths: the first as many as the file said
+// it holds and more (so its end is found without a second buffer: 64 KB
+// for every 2 KB note cost an import of tldr a third of its time in the
+// collector), then a fixed step more whenever the buffer is full.
 func readNote(f *os.File, info os.FileInfo) ([]byte, error) {
 	if info.Size() > MaxFileSize {
 		return nil, errTooLarge
 	}
-	const step = 64 << 10
-	data := make([]byte, 0, info.Size()+step)
+	const page, step = 4 << 10, 64 << 10
+	data := make([]byte, 0, int(info.Size()/page+1)*page)
 	for len(data) <= MaxFileSize {
-		data = slices.Grow(data, step)
-		n, err := f.Read(data[len(data) : len(data)+step])
+		if len(data) == cap(data) {
+			data = slices.Grow(data, step)
+		}
+		n, err := f.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
 		if err == io.EOF {
 			return data, nil

@@ -37,10 +37,10 @@ const (
 	sqlDocByID      = `SELECT n_chunks, size FROM documents WHERE id = ?`
 	sqlDeleteChunks = `DELETE FROM chunks WHERE doc_id = ?`
 	sqlDeleteDoc    = `DELETE FROM documents WHERE id = ?`
-	sqlInsertDoc    = `INSERT INTO documents(folder_id, rel_path, size, mtime, hash, title, chunker, indexed_at, n_chunks, warnings)
-		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	sqlUpdateDoc = `UPDATE documents SET size = ?, mtime = ?, hash = ?, title = ?, chunker = ?, indexed_at = ?, n_chunks = ?, warnings = ?
-		WHERE id = ?`
+	sqlInsertDoc    = `INSERT INTO documents(folder_id, rel_path, size, mtime, hash, title, chunker, indexed_at, n_chunks, warnings, tags, aliases, date, meta)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	sqlUpdateDoc = `UPDATE documents SET size = ?, mtime = ?, hash = ?, title = ?, chunker = ?, indexed_at = ?, n_chunks = ?, warnings = ?,
+		tags = ?, aliases = ?, date = ?, meta = ? WHERE id = ?`
 	sqlTouchDoc    = `UPDATE documents SET mtime = ? WHERE id = ? AND size = ?`
 	sqlInsertChunk = `INSERT INTO chunks(doc_id, chunk_id, ordinal, kind, path, section, start_line, end_line, text) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlRecordSkip  = `INSERT OR REPLACE INTO skipped(folder_id, rel_path, reason) VALUES(?, ?, ?)`
@@ -241,23 +241,25 @@ func (w *writer) write(p prepared) error {
 		if err := w.deleteChunks(docID); err != nil {
 			return err
 		}
-		if _, err := w.exec(sqlUpdateDoc, p.file.Size, p.file.Mtime, p.hash, p.doc.Title, w.tag, w.now, len(p.doc.Chunks), p.warnings, docID); err != nil {
+		args := append([]any{p.file.Size, p.file.Mtime, p.hash, p.doc.Title, w.tag, w.now, len(p.doc.Chunks), p.warnings}, meta.Columns(p.doc.Meta)...)
+		if _, err := w.exec(sqlUpdateDoc, append(args, docID)...); err != nil {
 			return err
 		}
-		if err := meta.Write(context.Background(), w, docID, p.doc.Meta); err != nil {
+		if err := meta.WriteTags(context.Background(), w, docID, p.doc.Meta.Tags, true); err != nil {
 			return err
 		}
 		w.dChunks += int64(len(p.doc.Chunks)) - oldChunks
 		w.dBytes += p.file.Size - oldSize
 	case errors.Is(err, sql.ErrNoRows):
-		res, err := w.exec(sqlInsertDoc, w.folderID, p.file.Rel, p.file.Size, p.file.Mtime, p.hash, p.doc.Title, w.tag, w.now, len(p.doc.Chunks), p.warnings)
+		args := append([]any{w.folderID, p.file.Rel, p.file.Size, p.file.Mtime, p.hash, p.doc.Title, w.tag, w.now, len(p.doc.Chunks), p.warnings}, meta.Columns(p.doc.Meta)...)
+		res, err := w.exec(sqlInsertDoc, args...)
 		if err != nil {
 			return err
 		}
 		if docID, err = res.LastInsertId(); err != nil {
 			return err
 		}
-		if err := meta.Write(context.Background(), w, docID, p.doc.Meta); err != nil {
+		if err := meta.WriteTags(context.Background(), w, docID, p.doc.Meta.Tags, false); err != nil {
 			return err
 		}
 		w.dDocs++

@@ -34,9 +34,10 @@ const (
 	sqlAddTag  = `INSERT OR IGNORE INTO tags(tag, doc_id) VALUES(?, ?)`
 )
 
-// Write stores what a note says of itself beside its document row: the
-// joined columns for showing it, the tags table for finding it.
-func Write(ctx context.Context, ex Execer, docID int64, m chunker.Meta) error {
+// Columns are the document row's columns for what a note says of itself,
+// in the order tags, aliases, date, meta (the chunker.MetaVersion): a
+// writer that inserts or updates the row sets them in the same statement.
+func Columns(m chunker.Meta) []any {
 	var date int64
 	if !m.Date.IsZero() {
 		date = m.Date.Unix()
@@ -44,13 +45,28 @@ func Write(ctx context.Context, ex Execer, docID int64, m chunker.Meta) error {
 			date = 1 // the epoch itself is a date, not "none"
 		}
 	}
-	if _, err := ex.ExecContext(ctx, sqlSetMeta, schema.JoinPath(m.Tags), schema.JoinPath(m.Aliases), date, chunker.MetaVersion, docID); err != nil {
+	return []any{schema.JoinPath(m.Tags), schema.JoinPath(m.Aliases), date, chunker.MetaVersion}
+}
+
+// Write stores what a note says of itself beside its document row: the
+// joined columns for showing it, the tags table for finding it.
+func Write(ctx context.Context, ex Execer, docID int64, m chunker.Meta) error {
+	if _, err := ex.ExecContext(ctx, sqlSetMeta, append(Columns(m), docID)...); err != nil {
 		return err
 	}
-	if _, err := ex.ExecContext(ctx, sqlDelTags, docID); err != nil {
-		return err
+	return WriteTags(ctx, ex, docID, m.Tags, true)
+}
+
+// WriteTags puts a document's tags in the tags table, replacing the ones it
+// had unless it is new (a new row has none: the statement that would look
+// costs as much as the rest of a one-passage note's row).
+func WriteTags(ctx context.Context, ex Execer, docID int64, tags []string, replace bool) error {
+	if replace {
+		if _, err := ex.ExecContext(ctx, sqlDelTags, docID); err != nil {
+			return err
+		}
 	}
-	for _, t := range m.Tags {
+	for _, t := range tags {
 		if _, err := ex.ExecContext(ctx, sqlAddTag, t, docID); err != nil {
 			return err
 		}
