@@ -5,6 +5,7 @@ package files
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -21,7 +22,7 @@ func TestReadStopsAtTheLimitWhateverStatSays(t *testing.T) {
 	if _, err := ReadRegular(lying); err == nil || !strings.Contains(err.Error(), "larger than 20 MB") {
 		t.Errorf("ReadRegular: %v", err)
 	}
-	if _, err := ReadListed(Found{Abs: lying, ID: idOf(info)}); err == nil || !strings.Contains(err.Error(), "larger than 20 MB") {
+	if _, err := ReadListed(Found{root: filepath.Dir(lying), Rel: filepath.Base(lying), ID: idOf(info)}); err == nil || !strings.Contains(err.Error(), "larger than 20 MB") {
 		t.Errorf("ReadListed: %v", err)
 	}
 }

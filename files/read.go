@@ -40,7 +40,7 @@ func ReadRegular(path string) ([]byte, error) {
 // the file it resolved to), and a file that is not the one listed (a link
 // or another file renamed into its place since) is refused.
 func ReadListed(found Found) ([]byte, error) {
-	path := found.Abs
+	path := found.Abs()
 	if found.Real != "" {
 		path = found.Real
 	}

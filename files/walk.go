@@ -11,7 +11,7 @@ import (
 // Found is a Markdown file a walk will have indexed.
 type Found struct {
 	Rel   string // slash separated, relative to the folder's root
-	Abs   string
+	root  string // shared by every file of a walk: Abs joins them on demand
 	Size  int64
 	Mtime int64 // modification time, Unix nanoseconds
 	// Real is the file a link resolved to, empty when Abs is not a link:
@@ -22,6 +22,11 @@ type Found struct {
 	// walk of half a million notes kept 140 MB of those.
 	ID fileID
 }
+
+// Abs is the file's path as the walk reached it (root joined with Rel): a
+// string built when a file is read rather than kept for each of half a
+// million notes.
+func (f Found) Abs() string { return filepath.Join(f.root, filepath.FromSlash(f.Rel)) }
 
 // Listing is what a walk found under a folder's root.
 type Listing struct {
@@ -140,7 +145,7 @@ func Walk(ctx context.Context, root string, only Scope) (*Listing, error) {
 			case info.Size() > MaxFileSize:
 				skip(childRel, fmt.Sprintf("larger than %d MB", MaxFileSize>>20))
 			default:
-				f := Found{Rel: childRel, Abs: abs, Size: info.Size(), Mtime: info.ModTime().UnixNano(), ID: idOf(info)}
+				f := Found{Rel: childRel, root: root, Size: info.Size(), Mtime: info.ModTime().UnixNano(), ID: idOf(info)}
 				if linked {
 					f.Real = childReal
 				}
