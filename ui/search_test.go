@@ -30,6 +30,18 @@ func TestCorrectionsAreShownAndCanBeUndone(t *testing.T) {
 	waitFor(t, "no correction", func() bool { return !w.correction.Visible() })
 }
 
+// A typed word that brought several words is named once on the button.
+func TestEveryTypedWordIsNamedOnceOnTheExactButton(t *testing.T) {
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"a.md": "# Vehicle grant\n\nA grant for an automobile or another vehicle.\n", "b.md": "# Other\n\nA grant.\n"})
+	w := newWindow(t, ix)
+	test.Type(w.search, "car grant")
+	waitFor(t, "the added words", func() bool { return w.correction.Visible() && w.lastQuery == "car grant" })
+	if !strings.Contains(w.corrected.Text, "vehicle") || w.exact.Text != "Search only for car" {
+		t.Errorf("added %q, button %q; want vehicle added and the button to name car once", w.corrected.Text, w.exact.Text)
+	}
+}
+
 func TestFoldedPassagesUnfoldUnderTheirHit(t *testing.T) {
 	ix := testlib.Open(t)
 	var b strings.Builder

@@ -72,6 +72,9 @@ var everyday = func() map[string][]string {
 			}
 			terms = append(terms, t)
 		}
+		if len(terms) < 2 {
+			continue // TestEverydayWordsAreOneTermEach names the word
+		}
 		for _, o := range terms[1:] {
 			link(terms[0], o)
 			link(o, terms[0])
