@@ -47,7 +47,7 @@ const maxTermBytes = 128
 // Version names the analysis rules. The index stores it with every
 // document, so a change of rules re-indexes on the next scan (old terms
 // would no longer meet the queries' terms).
-const Version = "3"
+const Version = "4"
 
 // Tokens returns the full analysis of text, in text order.
 // Tokens of one call share one backing string for their terms.
@@ -444,7 +444,7 @@ func (a *analyzer) endWord() {
 		switch a.class {
 		case clsLetter:
 			if len(w) >= 3 {
-				w = porterStem(w)
+				w = englishStem(w)
 			}
 		case clsArabic:
 			w = arabicStem(w)

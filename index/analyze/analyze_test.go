@@ -87,7 +87,11 @@ func TestPorterClassic(t *testing.T) {
 		if got != c.want {
 			t.Errorf("porterStem(%q) = %q, want %q", c.in, got, c.want)
 		}
-		// The analyser applies the same stemmer to ASCII words.
+		// The analyser applies the same stemmer to ASCII words (but for
+		// the homographs, TestHomographsKeepTheirMeanings).
+		if _, ok := homographs[c.in]; ok {
+			continue
+		}
 		if got := term(t, c.in); got != c.want {
 			t.Errorf("Tokens(%q) term = %q, want %q", c.in, got, c.want)
 		}
@@ -461,6 +465,40 @@ func TestArabicVariants(t *testing.T) {
 	} {
 		if got := ArabicVariants(word); !slices.Equal(got, want) {
 			t.Errorf("ArabicVariants(%q) = %q, want %q", word, got, want)
+		}
+	}
+}
+
+// A word Porter would merge with another of a different meaning keeps its
+// own term, and its inflections meet it; related words stay together.
+func TestHomographsKeepTheirMeanings(t *testing.T) {
+	apart := [][2]string{
+		{"several", "severe"}, {"terminal", "terminate"}, {"terminal", "termination"}, {"paste", "past"},
+		{"generate", "general"}, {"generic", "generated"}, {"organization", "organ"}, {"experiment", "experience"},
+		{"medical", "medication"}, {"lateral", "later"}, {"quite", "quit"}, {"customer", "custom"},
+		{"important", "import"}, {"formation", "format"}, {"positive", "position"}, {"conversation", "conversion"},
+		{"community", "communication"}, {"news", "new"}, {"business", "busy"}, {"animal", "animation"},
+		{"objective", "object"}, {"memorial", "memory"}, {"authority", "author"}, {"edition", "edit"},
+		{"university", "universe"}, {"identical", "identity"}, {"international", "internal"},
+	}
+	for _, p := range apart {
+		if a, b := term(t, p[0]), term(t, p[1]); a == b {
+			t.Errorf("%q and %q are both %q", p[0], p[1], a)
+		}
+	}
+	together := [][2]string{
+		{"terminal", "terminals"}, {"terminally", "terminal"}, {"severe", "severity"}, {"pasted", "paste"},
+		{"general", "generally"}, {"organizations", "organize"}, {"experiments", "experimental"},
+		{"customers", "customer"}, {"businesses", "business"}, {"editions", "edition"}, {"terminate", "terminated"},
+	}
+	for _, p := range together {
+		if a, b := term(t, p[0]), term(t, p[1]); a != b {
+			t.Errorf("%q is %q but %q is %q", p[0], a, p[1], b)
+		}
+	}
+	for w, stem := range homographs {
+		if w != strings.ToLower(w) || stem == "" {
+			t.Errorf("homograph %q → %q", w, stem)
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package analyze
 
+import "strings"
+
 // Porter stemmer, following M.F. Porter, "An algorithm for suffix stripping"
 // (Program 14(3), 1980): the original five steps, with the paper's rule set
 // (ABLI→ABLE; not the later BLI/LOGI variants of the reference C code).
@@ -214,4 +216,70 @@ var irregular = map[string]string{
 	"analyses": "analysi", "diagnoses": "diagnosi", "prognoses": "prognosi", "theses": "thesi",
 	"crises": "crisi", "criteria": "criterion", "phenomena": "phenomenon", "data": "data",
 	"indices": "index", "appendices": "appendix", "matrices": "matrix", "vertices": "vertex",
+}
+
+// homographs keeps apart words Porter's rules give one stem though they
+// mean different things in the registers people search (reference pages,
+// handbooks, programming books): a question about a "terminal" must not
+// find "terminally ill", "several" is not "severe", "paste" not "past".
+// Each row is one meaning taken out of a shared stem, with its inflections;
+// the other meaning keeps Porter's stem. Picked from the stem classes of
+// ../shared/corpus whose words are common and differ in meaning, not from
+// any question. Related words (severe and severity, general and generally)
+// stay together.
+var homographs = map[string]string{}
+
+// englishStem is the stem the index and queries use: Porter's, but for the
+// homographs.
+func englishStem(b []byte) []byte {
+	if stem, ok := homographs[string(b)]; ok {
+		return append(b[:0], stem...)
+	}
+	return porterStem(b)
+}
+
+func init() {
+	for stem, words := range map[string]string{
+		"several":       "several",
+		"general":       "general generally generalize generalized generalizes generalization generalizations",
+		"generic":       "generic generics generically",
+		"organiz":       "organization organizations organizational organize organized organizes organizing organizer organizers",
+		"organic":       "organic",
+		"organism":      "organism organisms",
+		"experiment":    "experiment experiments experimental experimentally experimented experimenting experimentation",
+		"terminal":      "terminal terminals terminally",
+		"medical":       "medical medically",
+		"lateral":       "lateral laterally",
+		"quite":         "quite",
+		"customer":      "customer customers",
+		"numerous":      "numerous",
+		"identical":     "identical identically",
+		"authority":     "authority authorities",
+		"authoriz":      "authorization authorizations authorize authorized authorizes authorizing",
+		"international": "international internationally",
+		"memorial":      "memorial memorials",
+		"important":     "important importantly importance",
+		"formation":     "formation formations",
+		"positive":      "positive positively positives",
+		"conversation":  "conversation conversations conversational",
+		"ide":           "ide ides",
+		"transition":    "transition transitions transitional transitioned transitioning",
+		"transitive":    "transitive transitively",
+		"executive":     "executive executives",
+		"communic":      "communication communications communicate communicates communicated communicating",
+		"contraction":   "contraction contractions",
+		"webbed":        "webbed webbing",
+		"edition":       "edition editions",
+		"news":          "news",
+		"business":      "business businesses",
+		"paste":         "paste pasted pastes pasting",
+		"animal":        "animal animals",
+		"objective":     "objective objectives",
+		"univers":       "universe universes",
+		"university":    "university universities",
+	} {
+		for _, w := range strings.Fields(words) {
+			homographs[w] = stem
+		}
+	}
 }
