@@ -403,3 +403,28 @@ func TestEverydayWordsFindThePassageInReferenceWords(t *testing.T) {
 		t.Errorf("also searched %v, want flu→influenza and shot→vaccine", added)
 	}
 }
+
+// A word that Porter's rules would merge with another meaning finds only
+// its own: a terminal is not terminal illness, several is not severe, to
+// paste is not the past. Its own inflections still meet it.
+func TestHomographsFindOnlyTheirOwnMeaning(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"ill.md":    "# Accelerated benefits\n\nPolicyholders who are terminally ill can get part of the payout early.\n",
+		"shell.md":  "# Shell basics\n\nOpen the Terminals app and type the command.\n",
+		"burns.md":  "# Burns\n\nSevere burns need a doctor the same day.\n",
+		"trips.md":  "# Trips\n\nSeveral trips a year are paid for.\n",
+		"past.md":   "# History\n\nIn the past, forms were sent by post.\n",
+		"editor.md": "# Editor\n\nPasting text keeps its formatting.\n",
+	})
+	for q, want := range map[string]string{"open a terminal": "shell.md", "several": "trips.md", "paste text": "editor.md"} {
+		r := search(t, ix, q)
+		var got []string
+		for _, h := range r.Hits {
+			got = append(got, h.Path)
+		}
+		if !slices.Equal(got, []string{want}) {
+			t.Errorf("%q: hits %q, want only %q", q, got, want)
+		}
+	}
+}

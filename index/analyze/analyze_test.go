@@ -473,7 +473,7 @@ func TestArabicVariants(t *testing.T) {
 // own term, and its inflections meet it; related words stay together.
 func TestHomographsKeepTheirMeanings(t *testing.T) {
 	apart := [][2]string{
-		{"several", "severe"}, {"terminal", "terminate"}, {"terminal", "termination"}, {"paste", "past"},
+		{"several", "severe"}, {"terminal", "terminate"}, {"terminal", "terminally"}, {"terminal", "termination"}, {"paste", "past"},
 		{"generate", "general"}, {"generic", "generated"}, {"organization", "organ"}, {"experiment", "experience"},
 		{"medical", "medication"}, {"lateral", "later"}, {"quite", "quit"}, {"customer", "custom"},
 		{"important", "import"}, {"formation", "format"}, {"positive", "position"}, {"conversation", "conversion"},
@@ -487,7 +487,7 @@ func TestHomographsKeepTheirMeanings(t *testing.T) {
 		}
 	}
 	together := [][2]string{
-		{"terminal", "terminals"}, {"terminally", "terminal"}, {"severe", "severity"}, {"pasted", "paste"},
+		{"terminal", "terminals"}, {"severe", "severity"}, {"pasted", "paste"},
 		{"general", "generally"}, {"organizations", "organize"}, {"experiments", "experimental"},
 		{"customers", "customer"}, {"businesses", "business"}, {"editions", "edition"}, {"terminate", "terminated"},
 	}
