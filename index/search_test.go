@@ -428,3 +428,25 @@ func TestHomographsFindOnlyTheirOwnMeaning(t *testing.T) {
 		}
 	}
 }
+
+// A contraction's negation is "not": "won't" finds what will not happen,
+// not what someone won, and "isn't" meets a page's "is not".
+func TestContractionsMeanNot(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"lottery.md": "# Lottery\n\nShe won the prize last spring.\n",
+		"laptop.md":  "# Laptop\n\nIf it will not start, hold the power button.\n",
+		"fees.md":    "# Fees\n\nThe fee is not refundable.\n",
+		"spring.md":  "# Spring\n\nIsn refers to nothing here.\n",
+	})
+	for q, want := range map[string]string{"won't start": "laptop.md", "won't power": "laptop.md", "isn't refundable": "fees.md"} {
+		r := search(t, ix, q)
+		var got []string
+		for _, h := range r.Hits {
+			got = append(got, h.Path)
+		}
+		if len(got) == 0 || got[0] != want || slices.Contains(got, "lottery.md") || slices.Contains(got, "spring.md") {
+			t.Errorf("%q: hits %q, want %q first and neither lottery.md nor spring.md", q, got, want)
+		}
+	}
+}

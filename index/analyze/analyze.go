@@ -282,6 +282,9 @@ func (a *analyzer) sep(next int, apostrophe bool) {
 		a.flushCJK()
 	}
 	if a.inWord {
+		if apostrophe && a.negation(next) {
+			return
+		}
 		a.endWord()
 		if apostrophe {
 			a.apoEnd = next
@@ -289,6 +292,44 @@ func (a *analyzer) sep(next int, apostrophe bool) {
 		}
 	}
 	a.apoEnd = -1
+}
+
+// negation reads a word ending in n before an apostrophe and a final t
+// (don't, isn't, doesn't, can't, won't) as the verb and "not", so "don't"
+// meets "do not" and "not", instead of a term "don" (or "won", win's past)
+// that only other contractions hold. It reports whether it did.
+func (a *analyzer) negation(next int) bool {
+	w := a.word
+	if a.class != clsLetter || len(w) < 3 || w[len(w)-1] != 'n' || next >= len(a.text) || a.text[next] >= utf8.RuneSelf || asciiLower[a.text[next]] != 't' {
+		return false
+	}
+	if next+1 < len(a.text) && (a.text[next+1] >= utf8.RuneSelf || asciiKind[a.text[next+1]] != 0) {
+		return false
+	}
+	var base string
+	switch string(w) {
+	case "can":
+		base = "can"
+	case "won":
+		base = "will"
+	case "shan":
+		base = "shall"
+	case "ain":
+		return false
+	default:
+		base = string(w[:len(w)-1])
+	}
+	nStart := a.wordEnd - 1
+	a.word = append(a.word[:0], base...)
+	a.wordEnd = nStart
+	a.endWord()
+	a.startWord(nStart)
+	a.word = append(a.word, "not"...)
+	a.class = clsLetter
+	a.wordEnd = next + 1
+	a.endWord()
+	a.apoEnd = next // the t that follows is the clitic of the word just read
+	return true
 }
 
 func (a *analyzer) startWord(i int) {
