@@ -289,6 +289,15 @@ func TestOneRareWordDoesNotOutrankTheRestOfTheQuestion(t *testing.T) {
 	}
 }
 
+// hitPaths are the paths of a page's hits, in order.
+func hitPaths(r *Results) []string {
+	var out []string
+	for _, h := range r.Hits {
+		out = append(out, h.Path)
+	}
+	return out
+}
+
 func firstPath(t *testing.T, ix *Index, q string) string {
 	t.Helper()
 	r := search(t, ix, q)
@@ -387,11 +396,7 @@ func TestEverydayWordsFindThePassageInReferenceWords(t *testing.T) {
 	}
 	r := search(t, ix, "flu shot for kids at school")
 	if len(r.Hits) == 0 || r.Hits[0].Path != "health.md" {
-		var got []string
-		for _, h := range r.Hits {
-			got = append(got, h.Path)
-		}
-		t.Fatalf("hits %v, want health.md first (influenza vaccine for children)", got)
+		t.Fatalf("hits %v, want health.md first (influenza vaccine for children)", hitPaths(r))
 	}
 	var added []string
 	for _, c := range r.Corrections {
@@ -418,11 +423,7 @@ func TestHomographsFindOnlyTheirOwnMeaning(t *testing.T) {
 		"editor.md": "# Editor\n\nPasting text keeps its formatting.\n",
 	})
 	for q, want := range map[string]string{"open a terminal": "shell.md", "several": "trips.md", "paste text": "editor.md"} {
-		r := search(t, ix, q)
-		var got []string
-		for _, h := range r.Hits {
-			got = append(got, h.Path)
-		}
+		got := hitPaths(search(t, ix, q))
 		if !slices.Equal(got, []string{want}) {
 			t.Errorf("%q: hits %q, want only %q", q, got, want)
 		}
@@ -440,11 +441,7 @@ func TestContractionsMeanNot(t *testing.T) {
 		"spring.md":  "# Spring\n\nIsn refers to nothing here.\n",
 	})
 	for q, want := range map[string]string{"won't start": "laptop.md", "won't power": "laptop.md", "isn't refundable": "fees.md"} {
-		r := search(t, ix, q)
-		var got []string
-		for _, h := range r.Hits {
-			got = append(got, h.Path)
-		}
+		got := hitPaths(search(t, ix, q))
 		if len(got) == 0 || got[0] != want || slices.Contains(got, "lottery.md") || slices.Contains(got, "spring.md") {
 			t.Errorf("%q: hits %q, want %q first and neither lottery.md nor spring.md", q, got, want)
 		}
