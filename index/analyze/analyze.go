@@ -47,7 +47,7 @@ const maxTermBytes = 128
 // Version names the analysis rules. The index stores it with every
 // document, so a change of rules re-indexes on the next scan (old terms
 // would no longer meet the queries' terms).
-const Version = "4"
+const Version = "5"
 
 // Tokens returns the full analysis of text, in text order.
 // Tokens of one call share one backing string for their terms.
@@ -485,7 +485,7 @@ func (a *analyzer) endWord() {
 		switch a.class {
 		case clsLetter:
 			if len(w) >= 3 {
-				w = englishStem(w)
+				w = englishStem(americanSpelling(w))
 			}
 		case clsArabic:
 			w = arabicStem(w)

@@ -504,3 +504,33 @@ func TestHomographsKeepTheirMeanings(t *testing.T) {
 		}
 	}
 }
+
+// A British spelling is the same term as the American one, in the index
+// and in a query; the rules for medical digraphs leave other words alone.
+func TestBritishSpellingsMeetAmerican(t *testing.T) {
+	same := [][2]string{
+		{"colour", "color"}, {"Colours", "colors"}, {"paediatric", "pediatric"}, {"organisation", "organization"},
+		{"behaviour", "behavior"}, {"programme", "program"}, {"centre", "center"}, {"analyse", "analyze"},
+		{"travelled", "traveled"}, {"licence", "license"}, {"tumour", "tumor"},
+		// by rule: forms the table lacks
+		{"haematoma", "hematoma"}, {"oedema", "edema"}, {"oesophageal", "esophageal"}, {"ischaemic", "ischemic"},
+		{"hypoglycaemia", "hypoglycemia"}, {"diarrhoeal", "diarrheal"}, {"dyspnoea", "dyspnea"}, {"coeliac", "celiac"},
+		{"orthopaedics", "orthopedics"}, {"oestrogen", "estrogen"}, {"foetal", "fetal"}, {"anaesthetist", "anesthetist"},
+		{"gynaecologist", "gynecologist"}, {"aetiology", "etiology"},
+	}
+	for _, p := range same {
+		if a, b := term(t, p[0]), term(t, p[1]); a != b {
+			t.Errorf("%q is %q but %q is %q", p[0], a, p[1], b)
+		}
+	}
+	// Words that only look like the rules, and American words that the
+	// table's British column also holds for another meaning.
+	for w, want := range map[string]string{
+		"gastroesophageal": "gastroesophag", "angioedema": "angioedema", "shoestring": "shoestr",
+		"does": "doe", "poem": "poem", "aerosol": "aerosol", "disc": "disc", "gases": "gase",
+	} {
+		if got := term(t, w); got != want {
+			t.Errorf("term(%q) = %q, want %q", w, got, want)
+		}
+	}
+}

