@@ -485,7 +485,7 @@ func (a *analyzer) endWord() {
 		switch a.class {
 		case clsLetter:
 			if len(w) >= 3 {
-				w = englishStem(americanSpelling(w))
+				w = englishStem(w)
 			}
 		case clsArabic:
 			w = arabicStem(w)

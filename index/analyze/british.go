@@ -19,8 +19,6 @@ import (
 var (
 	anywhereRules = rules("haem hem", "paed ped", "aemi emi", "gynaec gynec", "rrhoea rrhea", "pnoea pnea")
 	initialRules  = rules("oesoph esoph", "oestr estr", "oedem edem", "foet fet", "coeli celi", "anaes anes", "aetiol etiol")
-	digraphAE     = []byte("ae")
-	digraphOE     = []byte("oe")
 )
 
 func rules(pairs ...string) [][2][]byte {
@@ -32,15 +30,28 @@ func rules(pairs ...string) [][2][]byte {
 	return out
 }
 
-// americanSpelling returns the American spelling of a lower-case word, in
-// b's storage; b itself when it has none.
-func americanSpelling(b []byte) []byte {
-	if us, ok := spelling.American[string(b)]; ok {
-		return append(b[:0], us...)
+// addBritishSpellings gives each British spelling of the table its
+// American spelling's stem; called once the homographs are in, since an
+// American spelling may be one (organisation → organization → organiz).
+func addBritishSpellings() {
+	for gb, us := range spelling.American {
+		fixedStems[gb] = string(englishStem([]byte(us)))
 	}
-	if !bytes.Contains(b, digraphAE) && !bytes.Contains(b, digraphOE) {
-		return b
+}
+
+// hasDigraph reports whether b holds "ae" or "oe", in one pass.
+func hasDigraph(b []byte) bool {
+	for i := 1; i < len(b); i++ {
+		if b[i] == 'e' && (b[i-1] == 'a' || b[i-1] == 'o') {
+			return true
+		}
 	}
+	return false
+}
+
+// foldDigraphs applies the rules above to a word holding "ae" or "oe", in
+// place (each rule shortens it).
+func foldDigraphs(b []byte) []byte {
 	for _, r := range initialRules {
 		if bytes.HasPrefix(b, r[0]) {
 			b = replaceAt(b, 0, r)

@@ -136,10 +136,6 @@ func porterStem(b []byte) []byte {
 	if len(b) < 3 {
 		return b
 	}
-	// Irregular plurals Porter cannot see: "children" must find "child".
-	if base, ok := irregular[string(b)]; ok {
-		return append(b[:0], base...)
-	}
 	// Step 1a: plurals.
 	switch {
 	case hasSuffix(b, "sses"), hasSuffix(b, "ies"):
@@ -229,11 +225,25 @@ var irregular = map[string]string{
 // stay together.
 var homographs = map[string]string{}
 
-// englishStem is the stem the index and queries use: Porter's, but for the
-// homographs.
+// fixedStems are the words whose stem is not Porter's: the homographs, the
+// irregular plurals, and the British spellings with their American
+// spelling's stem (british.go), so that a word costs one lookup before
+// Porter's rules.
+var fixedStems = map[string]string{}
+
+// englishStem is the stem the index and queries use for a lower-case
+// English word: Porter's, but for the fixed stems and the medical
+// digraphs (british.go).
 func englishStem(b []byte) []byte {
-	if stem, ok := homographs[string(b)]; ok {
+	if stem, ok := fixedStems[string(b)]; ok {
 		return append(b[:0], stem...)
+	}
+	if n := len(b); hasDigraph(b) {
+		if b = foldDigraphs(b); len(b) != n {
+			if stem, ok := fixedStems[string(b)]; ok {
+				return append(b[:0], stem...)
+			}
+		}
 	}
 	return porterStem(b)
 }
@@ -281,6 +291,13 @@ func init() {
 	} {
 		for _, w := range strings.Fields(words) {
 			homographs[w] = stem
+			fixedStems[w] = stem
 		}
 	}
+	for w, base := range irregular {
+		if _, ok := fixedStems[w]; !ok {
+			fixedStems[w] = base
+		}
+	}
+	addBritishSpellings()
 }
