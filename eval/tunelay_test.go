@@ -1,0 +1,86 @@
+// Package eval holds Folio's own tuning questions (tune-lay.jsonl) and the
+// test that keeps them true to ../shared/corpus: a question whose answer
+// is no longer in its file would silently count as a miss for every
+// ranking, so the set fails loudly instead.
+package eval
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"folio/internal/testutil"
+)
+
+type question struct {
+	ID, Corpus, Q, Answer, File, Lang, Style string
+	FilesWithAnswer                          int `json:"files_with_answer"`
+}
+
+func TestTuneLayAnswersStandInTheirFiles(t *testing.T) {
+	corpus := testutil.SharedPath(t, "corpus")
+	data, err := os.ReadFile("tune-lay.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]bool{}
+	files := map[string]string{}
+	langs := map[string]int{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		var q question
+		if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
+			t.Fatalf("line %d: %v", n, err)
+		}
+		if q.ID == "" || q.Q == "" || q.Answer == "" || q.File == "" || ids[q.ID] {
+			t.Fatalf("line %d: empty field or repeated id: %+v", n, q)
+		}
+		ids[q.ID] = true
+		switch q.Style {
+		case "keyword", "question", "long", "typo":
+		default:
+			t.Errorf("%s: style %q", q.ID, q.Style)
+		}
+		langs[q.Lang]++
+		rel := filepath.Join(q.Corpus, filepath.FromSlash(q.File))
+		if other, ok := files[rel]; ok {
+			t.Errorf("%s and %s answer from the same file %s", other, q.ID, rel)
+		}
+		files[rel] = q.ID
+		text, err := os.ReadFile(filepath.Join(corpus, rel))
+		if err != nil {
+			t.Errorf("%s: %v", q.ID, err)
+			continue
+		}
+		// Scored as the cited lines holding the answer: it must stand on
+		// one line, or no passage's lines could hold it whole.
+		found := false
+		for _, line := range strings.Split(string(text), "\n") {
+			if strings.Contains(line, q.Answer) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Errorf("%s: answer %q is not on one line of %s", q.ID, q.Answer, rel)
+		}
+		if q.FilesWithAnswer < 1 {
+			t.Errorf("%s: files_with_answer %d", q.ID, q.FilesWithAnswer)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	// The three languages the product is measured in, each with enough
+	// questions to tune on.
+	for _, lang := range []string{"en", "ar", "zh"} {
+		if langs[lang] < 30 {
+			t.Errorf("%d %s questions, want at least 30", langs[lang], lang)
+		}
+	}
+}
