@@ -228,6 +228,45 @@ func TestQuestionsRankTheirOwnLanguageFirst(t *testing.T) {
 	}
 }
 
+// A keyword query has too few function words to tell its Latin language
+// ("tar xzf archive"): the language most of its best candidates are in
+// stands for it, so the English page comes before the French and
+// Portuguese ones, which repeat the same commands more often.
+func TestAKeywordQueryTakesItsCandidatesLanguage(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	testutil.WriteFiles(t, dir, map[string]string{
+		"pages/tar.md":  "# tar\n\n> Packs and unpacks files.\n\n- Unpack an archive here:\n\n`tar xzf {{path/to/archive.tar.gz}}`\n",
+		"pages/zip.md":  "# zip\n\n> Packs files into an archive.\n\n- Add a folder to an archive:\n\n`zip -r {{path/to/archive.zip}} {{path/to/folder}}`\n",
+		"pages/gzip.md": "# gzip\n\n> Compresses one file; tar makes the archive.\n\n- Compress a file:\n\n`gzip {{path/to/file}}`\n",
+		"pages.fr/tar.md": "# tar\n\n> Utilitaire d'archivage.\n\n- Extraire une archive ici :\n\n`tar xzf {{chemin/vers/archive.tar.gz}}`\n\n" +
+			"- Extraire une archive dans un dossier :\n\n`tar xzf {{chemin/vers/archive.tar.gz}} -C {{chemin/vers/dossier}}`\n",
+		"pages.pt/tar.md": "# tar\n\n> Utilitário de arquivamento.\n\n- Extrai um arquivo aqui:\n\n`tar xzf {{caminho/para/archive.tar.gz}}`\n\n" +
+			"- Extrai um arquivo para uma pasta:\n\n`tar xzf {{caminho/para/archive.tar.gz}} -C {{caminho/para/pasta}}`\n",
+	})
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ix.Search(context.Background(), "tar xzf archive", SearchOptions{Limit: 5, Explain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range r.Hits {
+		got = append(got, h.Path)
+	}
+	if len(got) < 3 || got[0] != "pages/tar.md" {
+		t.Fatalf("hits %v: want pages/tar.md first", got)
+	}
+	for _, h := range r.Hits {
+		for _, c := range h.Explanation {
+			if c.Name == "language" && (c.Value == 1) != strings.HasPrefix(h.Path, "pages/") {
+				t.Errorf("%s: language %v", h.Path, c.Value)
+			}
+		}
+	}
+}
+
 // A question in lay words names the kind of answer it wants ("how
 // common", "life expectancy") in words the page's question headings do
 // not use.

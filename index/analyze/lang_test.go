@@ -26,6 +26,11 @@ func TestLanguageOfTextsAndQuestions(t *testing.T) {
 		"ubuntu上怎么关掉apache里的某一个网站": "zh",
 		// Nothing to tell them apart by: Arabic.
 		"حذف المجلدات": "ar",
+		// "a" is English too (and Czech, Portuguese): without it, this was
+		// Czech, and so were 700 of tldr's 7,425 English pages (or Portuguese).
+		"What's a quick way to let a coworker send files to my computer through a web page on a port I choose?":                                                                                                                   "en",
+		"# tar\n\n> Archiving utility.\n\n- Create an archive and write it to a file:\n\n`tar cf {{path/to/target.tar}}`\n\n- Extract a (compressed) archive file into the current directory:\n\n`tar xf {{path/to/source.tar}}`": "en",
+		"# tar\n\n> Nástroj pro archivaci.\n\n- Vytvoř archiv a zapiš ho do souboru:\n\n`tar cf {{cesta/k/cili.tar}}`":                                                                                                            "cs",
 		// Too few function words to tell which Latin language.
 		"VA car grant amount": "latin",
 		// Code alone says nothing.
@@ -71,5 +76,22 @@ func BenchmarkLanguage(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	for b.Loop() {
 		Language(text)
+	}
+}
+
+func TestKeywordLanguageIsMostOfTheCandidates(t *testing.T) {
+	for _, c := range []struct {
+		langs []string
+		want  string
+	}{
+		{[]string{"fr", "en", "pt", "en", "ko", "en"}, "en"}, // Korean and unknown pages do not vote
+		{[]string{"fr", "en", "pt", "en"}, "latin"},          // half is not most
+		{[]string{"latin", "", "es", "zh"}, "es"},
+		{[]string{"ko", "ja"}, "latin"},
+		{nil, "latin"},
+	} {
+		if got := KeywordLanguage(c.langs); got != c.want {
+			t.Errorf("KeywordLanguage(%v) = %q, want %q", c.langs, got, c.want)
+		}
 	}
 }

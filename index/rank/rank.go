@@ -28,6 +28,8 @@
 //   - Language: the passage is in the question's language (or too short
 //     to tell): tldr holds each page in forty languages with the same
 //     commands, and a question in one should not be answered in another.
+//     A keyword query takes its best candidates' language
+//     (analyze.KeywordLanguage).
 //   - Number: for a question that asks for an amount or a time ("how
 //     many", "how long", "when", كم, 多少), a number within a few words of
 //     the query words found.
