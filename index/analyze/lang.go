@@ -51,6 +51,10 @@ type langCounter struct {
 	word          []byte // the Latin word being read, lower case
 	words         int
 	inCode, inTag bool
+	// glued: the run of letters touches a digit (S3, mp3, v2, 2to3): a
+	// name or a version, not a word, so not a function word ("s" and "v"
+	// are Czech ones).
+	glued bool
 }
 
 // line counts one line of prose, leaving out what is code in any language.
@@ -101,10 +105,13 @@ func (c *langCounter) field(f string) bool {
 			c.arabicLetter(r)
 		}
 		switch {
+		case s == scriptLatin && c.glued:
 		case s == scriptLatin && r < 0x80 && len(c.word) < 32:
 			c.word = append(c.word, byte(r)|0x20) // ASCII letters: lower case
 		case s == scriptLatin && len(c.word) < 32:
 			c.word = utf8.AppendRune(c.word, unicode.ToLower(r))
+		case unicode.IsDigit(r):
+			c.word, c.glued = c.word[:0], true
 		default:
 			c.endWord()
 		}
@@ -113,6 +120,7 @@ func (c *langCounter) field(f string) bool {
 }
 
 func (c *langCounter) endWord() {
+	c.glued = false
 	if len(c.word) > 0 && len(c.word) <= maxFunctionWord {
 		for _, l := range functionWords[string(c.word)] {
 			c.latinWords[l]++
@@ -330,15 +338,15 @@ var latinLists = [latinLangs]string{
 	"el la los las de que y en un una es por para con del se su al lo como más o pero sus le ya este esta entre cuando muy sin sobre",
 	"le la les de des et un une est du en que qui dans pour pas sur au avec ce il sont par ou vous leur plus",
 	"der die das und ist nicht ein eine zu den von mit sich des auf für im dem werden wird oder auch es an als bei",
-	"o a os as de que e do da em um uma para com não por mais dos das ao se na no é como",
-	"il lo la i gli le di e che un una è per non con del della dei sono si nel da al come anche più",
+	"o a os as de que e do da em um uma para com não por mais dos das ao se na no é como este ou são seu sua sobre também",
+	"il lo la i gli le di e che un una è per non con del della dei sono si nel da al come anche più su questo questa nella alla delle",
 	"de het een en van is dat op te in voor niet met zijn er aan ook als bij door naar uit wordt",
 	"i w z na się nie do jest to że od jak po co za ale są lub dla oraz przez",
 	"bir ve bu için ile da de olarak ne ama gibi çok daha veya olan",
 	"yang dan di ini itu dengan untuk dari tidak dalam akan pada ke adalah atau juga anda",
 	"och att det som en är på av för med till den har inte om ett kan eller",
 	"a je se na v že to s z do pro jako ale jsou nebo by od po",
-	"și de la în cu un o pe care este nu din pentru sau mai ca",
+	"și de la în cu un o pe care este nu din pentru sau mai ca al lui acest această sunt",
 	"của và là có các được trong cho không một những với này để người khi",
 }
 

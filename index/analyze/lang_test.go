@@ -31,6 +31,13 @@ func TestLanguageOfTextsAndQuestions(t *testing.T) {
 		"What's a quick way to let a coworker send files to my computer through a web page on a port I choose?":                                                                                                                   "en",
 		"# tar\n\n> Archiving utility.\n\n- Create an archive and write it to a file:\n\n`tar cf {{path/to/target.tar}}`\n\n- Extract a (compressed) archive file into the current directory:\n\n`tar xf {{path/to/source.tar}}`": "en",
 		"# tar\n\n> Nástroj pro archivaci.\n\n- Vytvoř archiv a zapiš ho do souboru:\n\n`tar cf {{cesta/k/cili.tar}}`":                                                                                                            "cs",
+		// Portuguese and Romanian share words with Spanish (este, um/un, de,
+		// al): their own common words tell them apart.
+		"# arch\n\n> Este comando é um apelido de `uname`.\n\n- Veja documentação sobre o comando original:\n\n`tldr uname`":    "pt",
+		"# brew abv\n\n> Această comandă este un alias al `brew info`.\n\n- Vizualizați documentația pentru comanda originală:": "ro",
+		// Letters run into digits are names (S3, mp3, v2): "s" and "v" are
+		// Czech words only when they stand alone.
+		"S3 to S3: copy S3 objects from S3 buckets to a v2 S3 store": "en",
 		// Too few function words to tell which Latin language.
 		"VA car grant amount": "latin",
 		// Code alone says nothing.
