@@ -5,6 +5,8 @@
 #   make run     build and start Folio (opens the bundled sample library)
 #   make test    gofmt check + go vet + all tests (cgo on; heavy corpus tests)
 #   make bench   run the benchmarks
+#   make eval    the ranking figures: tune sets (eval/tune-lay.jsonl, dev-golden-2's
+#                odd ids), check sets (its even ids, dev-golden, Cranfield); ~3 min
 #   make bench-process  whole-process figures (add, search, scan, remove) on
 #                ../shared/corpus; SCALE=1 adds the 12-copy million-chunk library
 #   make bench-report  every performance figure of the README on this machine,
@@ -69,7 +71,7 @@ export CGO_ENABLED := 1
 
 .PHONY: all deps build run test fmt-check vet bench bench-process bench-report clean screenshot screenshots \
         package package-check windows windows-check release-check licenses mcp-node-deps \
-        wordforms wordforms-check spelling spelling-check
+        wordforms wordforms-check spelling spelling-check eval
 
 all: build
 
@@ -193,6 +195,17 @@ mcp-node-deps:
 		echo "mcp-node-deps: installing @modelcontextprotocol/sdk@$(MCP_NODE_SDK) into $(MCP_NODE_DIR) (the client of the end-to-end MCP test)"; \
 		npm install --prefix $(MCP_NODE_DIR) --no-audit --no-fund --no-save @modelcontextprotocol/sdk@$(MCP_NODE_SDK); \
 	fi
+
+# Ranking is tuned on the first sets and judged on the others (README,
+# Ranking): one library of all of ../shared/corpus for the question sets,
+# with the whole-file bm25 reference in the same run, then Cranfield. The
+# headless build: no window, no cgo.
+SHARED_EVAL ?= ../shared/eval
+eval:
+	CGO_ENABLED=0 $(GO) run -tags ci . eval --corpus $(CORPUS) --golden eval/tune-lay.jsonl \
+		--halves $(SHARED_EVAL)/dev-golden-2.jsonl --golden $(SHARED_EVAL)/dev-golden.jsonl
+	CGO_ENABLED=0 $(GO) run -tags ci . eval --corpus $(SHARED_EVAL)/cranfield/md \
+		--queries $(SHARED_EVAL)/cranfield/queries.jsonl --qrels $(SHARED_EVAL)/cranfield/qrels.tsv
 
 bench: deps
 	$(GO) test -run '^$$' -bench $(BENCH) -benchmem -timeout $(TEST_TIMEOUT) $(BENCHFLAGS) $(PKGS)
