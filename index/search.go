@@ -269,13 +269,8 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		res.TotalCapped = res.Total >= countCap
 	}
 	rq := rank.Query{Terms: st.terms, Quantity: q.Quantity, Lang: analyze.Language(input), Asks: rank.QuestionAsks(input)}
-	langs := make([]string, len(passages))
 	for i := range passages {
 		passages[i].lang = ix.langs.Of(passages[i].ChunkRowID, passages[i].Text)
-		langs[i] = passages[i].lang
-	}
-	if rq.Lang == "latin" {
-		rq.Lang = analyze.KeywordLanguage(langs)
 	}
 	ranked := rerank(rq, passages, weights, opt.Explain)
 	sortHits(ranked, opt.Sort)

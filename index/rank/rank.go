@@ -394,6 +394,14 @@ func (s *Set) Features(q Query) []Features {
 		}
 		bestFTS = max(bestFTS, c.FTS)
 	}
+	qlang := q.Lang
+	if qlang == "latin" { // a keyword query: its best candidates' language
+		langs := make([]string, len(cands))
+		for i, c := range cands {
+			langs[i] = c.Lang
+		}
+		qlang = analyze.KeywordLanguage(langs)
+	}
 	offers := map[string]Asks{} // HeadingAsks of each heading met: passages share them
 	for i, c := range cands {
 		p := &ps[i]
@@ -432,7 +440,7 @@ func (s *Set) Features(q Query) []Features {
 		if p.number {
 			f.Number = 1
 		}
-		if analyze.Compatible(q.Lang, c.Lang) {
+		if analyze.Compatible(qlang, c.Lang) {
 			f.Language = 1
 		}
 		if q.Asks != 0 {
