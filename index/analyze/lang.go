@@ -14,11 +14,13 @@ import (
 // as highly as the English one.
 //
 // It returns a script tag for the scripts that name their language well
-// enough ("zh", "ja", "ko", "ru" for Cyrillic, "el", "he", "hi", "th"),
-// for Arabic script the language its letters show ("ar", or "fa" and "ur"
+// enough ("zh", "ja", "ko", "ru" for Cyrillic, "el", "he", "hi", "th",
+// "bn", "ta" and the other scripts of India and South-East Asia, "ka",
+// "hy", "am"; "other" for a script not listed), for Arabic script the language its letters show ("ar", or "fa" and "ur"
 // by the letters Persian and Urdu write and Arabic does not), and for
 // Latin text the language whose function words it uses most ("en", "es",
-// "fr", "de", "pt", "it", "nl", "pl", "tr", "id", "sv", "cs", "ro", "vi"),
+// "fr", "de", "pt", "it", "nl", "pl", "tr", "id", "sv", "cs", "ro", "vi",
+// "no", "da", "fi", "uz"),
 // or "latin" when it has too few to tell. Code (fenced blocks
 // and `inline code`) is left out: it is the same in every language. ""
 // means no letters to judge by.
@@ -232,23 +234,26 @@ func Compatible(q, p string) bool {
 // most of them are written in, since they hold its words. tldr keeps each
 // page in a score of Latin languages whose commands are the same words;
 // without it, an English keyword query ranks the French page with the
-// English one. It stays "latin" when no language has most of them.
+// English one. It stays "latin" when no language is clearly ahead.
 func KeywordLanguage(candidates []string) string {
 	count := map[string]int{}
-	judged := 0
 	for _, l := range candidates[:min(len(candidates), keywordJudges)] {
 		if l != "latin" && isLatinTag(l) {
 			count[l]++
-			judged++
 		}
 	}
-	best, most := "latin", 0
+	best, most, second := "latin", 0, 0
 	for l, c := range count {
-		if c > most { // a majority, if any, is unique
-			best, most = l, c
+		switch {
+		case c > most:
+			best, most, second = l, c, most
+		case c > second:
+			second = c
 		}
 	}
-	if 2*most <= judged {
+	// Clearly ahead of every other language: twice the next one's pages
+	// (tldr's twenty translations of a page are one vote each).
+	if most < 2 || most < 2*second {
 		return "latin"
 	}
 	return best
@@ -293,10 +298,28 @@ const (
 	scriptHebrew
 	scriptDevanagari
 	scriptThai
+	scriptBengali
+	scriptTamil
+	scriptMalayalam
+	scriptLao
+	scriptTelugu
+	scriptKannada
+	scriptGujarati
+	scriptGurmukhi
+	scriptGeorgian
+	scriptArmenian
+	scriptSinhala
+	scriptKhmer
+	scriptMyanmar
+	scriptEthiopic
+	// scriptOther is any other letter: a script not listed here is still
+	// not Latin, so its pages do not pass for an English question's.
+	scriptOther
 	scriptCount
 )
 
-var scriptTags = [scriptCount]string{"", "latin", "zh", "ja", "ko", "ar", "ru", "el", "he", "hi", "th"}
+var scriptTags = [scriptCount]string{"", "latin", "zh", "ja", "ko", "ar", "ru", "el", "he", "hi", "th",
+	"bn", "ta", "ml", "lo", "te", "kn", "gu", "pa", "ka", "hy", "si", "km", "my", "am", "other"}
 
 var scriptTables = []struct {
 	s script
@@ -305,7 +328,11 @@ var scriptTables = []struct {
 	{scriptLatin, unicode.Latin}, {scriptHan, unicode.Han}, {scriptKana, unicode.Hiragana}, {scriptKana, unicode.Katakana},
 	{scriptHangul, unicode.Hangul}, {scriptArabic, unicode.Arabic}, {scriptCyrillic, unicode.Cyrillic},
 	{scriptGreek, unicode.Greek}, {scriptHebrew, unicode.Hebrew}, {scriptDevanagari, unicode.Devanagari},
-	{scriptThai, unicode.Thai},
+	{scriptThai, unicode.Thai}, {scriptBengali, unicode.Bengali}, {scriptTamil, unicode.Tamil},
+	{scriptMalayalam, unicode.Malayalam}, {scriptLao, unicode.Lao}, {scriptTelugu, unicode.Telugu},
+	{scriptKannada, unicode.Kannada}, {scriptGujarati, unicode.Gujarati}, {scriptGurmukhi, unicode.Gurmukhi},
+	{scriptGeorgian, unicode.Georgian}, {scriptArmenian, unicode.Armenian}, {scriptSinhala, unicode.Sinhala},
+	{scriptKhmer, unicode.Khmer}, {scriptMyanmar, unicode.Myanmar}, {scriptEthiopic, unicode.Ethiopic},
 }
 
 func scriptOf(r rune) script {
@@ -323,15 +350,18 @@ func scriptOf(r rune) script {
 			return st.s
 		}
 	}
-	return scriptNone
+	if unicode.In(r, unicode.Common, unicode.Inherited) {
+		return scriptNone
+	}
+	return scriptOther
 }
 
 // The Latin languages told apart, and each one's commonest function
 // words: words a text cannot avoid, rarely shared with the others (a word
 // shared by several counts for each).
-var latinTags = []string{"en", "es", "fr", "de", "pt", "it", "nl", "pl", "tr", "id", "sv", "cs", "ro", "vi"}
+var latinTags = []string{"en", "es", "fr", "de", "pt", "it", "nl", "pl", "tr", "id", "sv", "cs", "ro", "vi", "no", "da", "fi", "uz"}
 
-const latinLangs = 14
+const latinLangs = 18
 
 var latinLists = [latinLangs]string{
 	"the of and to a in is that for it with as was on are be this by or from an which you your how what can do does not have has my i if when",
@@ -348,6 +378,10 @@ var latinLists = [latinLangs]string{
 	"a je se na v že to s z do pro jako ale jsou nebo by od po",
 	"și de la în cu un o pe care este nu din pentru sau mai ca al lui acest această sunt",
 	"của và là có các được trong cho không một những với này để người khi",
+	"og i er som en til av for på med det å ikke kan du har de et seg eller fra",
+	"og i er at det som en til af for på med ikke kan du har de et eller fra",
+	"ja on ei se että tai kun mutta myös joka jos ovat kanssa tämä",
+	"va bilan uchun ham yoki ushbu bu barcha qilish",
 }
 
 var functionWords, maxFunctionWord = func() (map[string][]int, int) {

@@ -38,6 +38,18 @@ func TestLanguageOfTextsAndQuestions(t *testing.T) {
 		// Letters run into digits are names (S3, mp3, v2): "s" and "v" are
 		// Czech words only when they stand alone.
 		"S3 to S3: copy S3 objects from S3 buckets to a v2 S3 store": "en",
+		// Norwegian and Danish pages read as English, Finnish and Uzbek as
+		// any Latin language, before they had words of their own.
+		"# cat\n\n> Viser innholdet av en fil og skriver det til terminalen.":               "no",
+		"# cat\n\n> Viser indholdet af en fil og skriver det til terminalen.":               "da",
+		"# cat\n\n> Näyttää tiedoston sisällön ja kirjoittaa sen, jos se on olemassa.":      "fi",
+		"# bun list\n\n> Ushbu buyruq taxallus.\n\n- Asl buyruq uchun hujjatlarni ko'rish:": "uz",
+		// Scripts of their own, with commands in Latin letters.
+		"# cat\n\n> একটি ফাইলের বিষয়বস্তু দেখান।\n\n`cat {{path/to/file}}`":       "bn",
+		"# cat\n\n> ஒரு கோப்பின் உள்ளடக்கத்தைக் காட்டு.\n\n`cat {{path/to/file}}`": "ta",
+		"# cat\n\n> ສະແດງເນື້ອໃນຂອງໄຟລ໌.\n\n`cat {{path/to/file}}`":                "lo",
+		"# cat\n\n> ფაილის შიგთავსის ჩვენება.\n\n`cat {{path/to/file}}`":           "ka",
+		"# cat\n\n> ཡིག་ཆའི་ནང་དོན་སྟོན།\n\n`cat {{path/to/file}}`":                "other",
 		// Too few function words to tell which Latin language.
 		"VA car grant amount": "latin",
 		// Code alone says nothing.
@@ -61,6 +73,8 @@ func TestCompatibleLanguages(t *testing.T) {
 		{"zh", "en", false},
 		{"latin", "es", true}, // a keyword query may want any Latin language
 		{"latin", "ko", false},
+		{"latin", "bn", false}, // a Bengali page does not answer a keyword query in English
+		{"en", "other", false},
 		{"en", "latin", true}, // a passage of names and numbers
 		{"ar", "latin", false},
 		{"ar", "fa", false}, // a Persian page does not answer an Arabic question
@@ -91,9 +105,10 @@ func TestKeywordLanguageIsMostOfTheCandidates(t *testing.T) {
 		langs []string
 		want  string
 	}{
-		{[]string{"fr", "en", "pt", "en", "ko", "en"}, "en"}, // Korean and unknown pages do not vote
-		{[]string{"fr", "en", "pt", "en"}, "latin"},          // half is not most
-		{[]string{"latin", "", "es", "zh"}, "es"},
+		{[]string{"fr", "en", "pt", "en", "ko", "en"}, "en"}, // Korean pages do not vote
+		{[]string{"fr", "en", "pt", "en", "fr"}, "latin"},    // not twice the next
+		{[]string{"es", "latin", "", "es", "zh"}, "es"},
+		{[]string{"es"}, "latin"}, // one page is no evidence
 		{[]string{"ko", "ja"}, "latin"},
 		{nil, "latin"},
 	} {
