@@ -38,7 +38,7 @@ func TestLanguageOfTextsAndQuestions(t *testing.T) {
 		// Letters run into digits are names (S3, mp3, v2): "s" and "v" are
 		// Czech words only when they stand alone.
 		"S3 to S3: copy S3 objects from S3 buckets to a v2 S3 store": "en",
-		// Norwegian and Danish pages read as English, Finnish and Uzbek as
+		// Norwegian pages read as English, Danish, Finnish and Uzbek ones as
 		// any Latin language, before they had words of their own.
 		"# cat\n\n> Viser innholdet av en fil og skriver det til terminalen.":               "no",
 		"# cat\n\n> Viser indholdet af en fil og skriver det til terminalen.":               "da",
