@@ -213,6 +213,7 @@ type groupRow struct {
 	Hit1  float64 `json:"hit@1"`
 	Hit5  float64 `json:"hit@5"`
 	MRR   float64 `json:"MRR@10"`
+	File5 float64 `json:"file hit@5"`
 }
 
 func runEval(e *env, args []string) int {
@@ -447,8 +448,8 @@ func (ev *evaluation) runGolden(ix *index.Index, g goldenSet, opt index.SearchOp
 	mrr := 0.0
 	var lat []time.Duration
 	type acc struct {
-		n, hit1, hit5 int
-		mrr           float64
+		n, hit1, hit5, file5 int
+		mrr                  float64
 	}
 	groups := map[string]*acc{}
 	var order []string
@@ -510,6 +511,9 @@ func (ev *evaluation) runGolden(ix *index.Index, g goldenSet, opt index.SearchOp
 			if rank > 0 {
 				a.mrr += 1 / float64(rank)
 			}
+			if fr > 0 {
+				a.file5++
+			}
 		}
 		if verbose && rank != 1 {
 			top := "nothing"
@@ -538,7 +542,8 @@ func (ev *evaluation) runGolden(ix *index.Index, g goldenSet, opt index.SearchOp
 	for _, name := range order {
 		a := groups[name]
 		row.Groups = append(row.Groups, groupRow{Set: g.name, Group: name, N: a.n,
-			Hit1: float64(a.hit1) / float64(a.n), Hit5: float64(a.hit5) / float64(a.n), MRR: a.mrr / float64(a.n)})
+			Hit1: float64(a.hit1) / float64(a.n), Hit5: float64(a.hit5) / float64(a.n), MRR: a.mrr / float64(a.n),
+			File5: float64(a.file5) / float64(a.n)})
 	}
 	return nil
 }
@@ -820,9 +825,9 @@ func printEvalTable(w io.Writer, rows []evalRow, metrics []string) {
 		}
 		fmt.Fprintf(w, "\n%s, by group:\n", r.Setting)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "set\tgroup\tn\thit@1\thit@5\tMRR@10\t")
+		fmt.Fprintln(tw, "set\tgroup\tn\thit@1\thit@5\tMRR@10\tfile hit@5\t")
 		for _, g := range r.Groups {
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%.3f\t%.3f\t%.3f\t\n", g.Set, g.Group, g.N, g.Hit1, g.Hit5, g.MRR)
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t\n", g.Set, g.Group, g.N, g.Hit1, g.Hit5, g.MRR, g.File5)
 		}
 		tw.Flush()
 	}
