@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"folio/index/analyze"
-	"folio/index/query"
 )
 
 // Typo tolerance: a word the library does not know, or knows only in a
@@ -30,7 +29,10 @@ type fix struct {
 // best first (fewest edits, then the most common). Candidates share the
 // term's first two characters (three for long words): typos rarely start
 // a word, and it keeps the look-up to a narrow slice of the vocabulary.
-func (ix *Index) corrections(ctx context.Context, term string, df float64) ([]fix, error) {
+// typed is the word as typed: an English word one edit from it counts as
+// one edit away even when the stems differ by more ("interpretor" is one
+// letter from interpreter, whose stem interpret is two from interpretor).
+func (ix *Index) corrections(ctx context.Context, term, typed string, df float64) ([]fix, error) {
 	runes := []rune(term)
 	edits := 0
 	switch {
@@ -54,6 +56,7 @@ func (ix *Index) corrections(ctx context.Context, term string, df float64) ([]fi
 		fix
 		dist int
 	}
+	near := analyze.OneEditStems(typed)
 	var cands []cand
 	for rows.Next() {
 		var t string
@@ -61,10 +64,14 @@ func (ix *Index) corrections(ctx context.Context, term string, df float64) ([]fi
 		if err := rows.Scan(&t, &d); err != nil {
 			return nil, classify(err)
 		}
-		if t == term || abs(utf8.RuneCountInString(t)-len(runes)) > edits {
+		if t == term || df > 0 && d < typoCommonFactor*df {
 			continue
 		}
-		if df > 0 && d < typoCommonFactor*df {
+		if near[t] {
+			cands = append(cands, cand{fix{t, d}, 1})
+			continue
+		}
+		if n := utf8.RuneCountInString(t) - len(runes); n > edits || n < -edits {
 			continue
 		}
 		if dist := analyze.EditDistance(runes, []rune(t), edits); dist <= edits {
@@ -90,20 +97,6 @@ func (ix *Index) corrections(ctx context.Context, term string, df float64) ([]fi
 	return out, nil
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// isCJKTerm reports a bigram of a script written without spaces: its
-// "typos" are other words.
-func isCJKTerm(term string) bool {
-	r, _ := utf8.DecodeRuneInString(term)
-	return r > 0x1100 && query.IsLoneCJK(string(r))
-}
-
 // surfaceForms shows each correction as a word of the text found, not
 // its analysed stem ("shingles", not "shingl"), and adds the family words
 // (stats.forms) the shown passages use, up to maxForms.
@@ -121,11 +114,16 @@ func surfaceForms(cs, forms []Correction, hits []Hit, keep func(folded []byte) b
 		terms[i] = c.Searched
 	}
 	var out []Correction
+	said := map[[2]string]bool{} // two stems may show as one word: say it once
 	for i, w := range analyze.Surfaces(texts, terms, keep) {
 		c := all[i]
 		if w != "" {
 			c.Searched = w
 		}
+		if said[[2]string{c.Typed, c.Searched}] {
+			continue
+		}
+		said[[2]string{c.Typed, c.Searched}] = true
 		switch {
 		case !c.Form:
 			out = append(out, c) // a correction is said even when no shown passage uses it

@@ -90,7 +90,7 @@ func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error)
 			return nil, err
 		}
 	}
-	rank.WeighCJKRuns(w.st.terms, isCJKTerm)
+	rank.WeighCJKRuns(w.st.terms, query.IsCJKTerm)
 	w.st.retrieve = query.Retrievals(w.optional)
 	w.st.matches = q.Matches
 	w.st.passages, w.st.lastRow = float64(n), lastRow
@@ -171,7 +171,7 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	if c.Prefix {
 		return nil
 	}
-	if !isCJKTerm(c.Terms[0]) && d <= typoRare {
+	if !query.IsCJKTerm(c.Terms[0]) && d <= typoRare {
 		if err := w.addCorrections(ctx, q, c, d); err != nil {
 			return err
 		}
@@ -195,7 +195,7 @@ func (w *weights) phrase(ctx context.Context, c query.Clause) error {
 
 // addCorrections searches a rare or unknown word as its close words too.
 func (w *weights) addCorrections(ctx context.Context, q *query.Query, c query.Clause, d float64) error {
-	fixes, err := w.ix.corrections(ctx, c.Terms[0], d)
+	fixes, err := w.ix.corrections(ctx, c.Terms[0], c.Typed, d)
 	if err != nil {
 		return err
 	}

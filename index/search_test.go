@@ -517,3 +517,26 @@ func TestBritishAndAmericanSpellingsMeet(t *testing.T) {
 		t.Errorf("esophageal: hits %q; gastroesophageal is another word", got)
 	}
 }
+
+// A typo is one letter from the word meant even when their stems differ by
+// more: "interpretor" is one edit from interpreter (stem interpret, two
+// edits from interpretor) and from the Spanish interpretar (stem
+// interpretar, one edit). The English word, commoner here, comes first.
+func TestATypoMeetsTheWordOneLetterAwayNotItsStem(t *testing.T) {
+	ix := openTemp(t)
+	files := map[string]string{}
+	for i := range 4 {
+		files[fmt.Sprintf("en%d.md", i)] = fmt.Sprintf("# Meetings %d\n\nBook a sign language interpreter three days ahead.\n", i)
+	}
+	for i := range 3 {
+		files[fmt.Sprintf("es%d.md", i)] = fmt.Sprintf("# Reuniones %d\n\nPuede interpretar el texto en voz alta.\n", i)
+	}
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, files)
+	r := search(t, ix, "sign language interpretor")
+	if len(r.Corrections) == 0 || r.Corrections[0].Searched != "interpreter" {
+		t.Fatalf("corrections %+v, want interpreter first", r.Corrections)
+	}
+	if len(r.Hits) == 0 || !strings.HasPrefix(r.Hits[0].Path, "en") {
+		t.Errorf("first hit %+v, want an English page", r.Hits)
+	}
+}

@@ -1,5 +1,10 @@
 package analyze
 
+import (
+	"strings"
+	"unicode"
+)
+
 // EditDistance is the optimal string alignment distance (insertions,
 // deletions, substitutions and swaps of neighbours), or limit+1 once it
 // is sure to exceed limit.
@@ -30,4 +35,40 @@ func EditDistance(a, b []rune, limit int) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// OneEditStems is the stems of the English words one edit (a letter left
+// out, added, changed or two swapped) from typed, a word of 5 or more
+// lower-case ASCII letters; nil for any other word.
+func OneEditStems(typed string) map[string]bool {
+	w := strings.ToLower(strings.TrimFunc(typed, func(r rune) bool { return !unicode.IsLetter(r) }))
+	if len(w) < 5 || len(w) > 20 {
+		return nil
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return nil
+		}
+	}
+	out := map[string]bool{}
+	add := func(v string) {
+		if t := IndexText(v); t != "" && !strings.Contains(t, " ") {
+			out[t] = true
+		}
+	}
+	for i := 0; i <= len(w); i++ {
+		for c := byte('a'); c <= 'z'; c++ {
+			add(w[:i] + string(c) + w[i:])
+			if i < len(w) && c != w[i] {
+				add(w[:i] + string(c) + w[i+1:])
+			}
+		}
+		if i < len(w) {
+			add(w[:i] + w[i+1:])
+		}
+		if i+1 < len(w) {
+			add(w[:i] + string(w[i+1]) + string(w[i]) + w[i+2:])
+		}
+	}
+	return out
 }

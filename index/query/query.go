@@ -309,6 +309,13 @@ func IsLoneCJK(term string) bool {
 	return n == len(term) && r > 0x1100 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
 
+// IsCJKTerm reports a term (a bigram or a lone character) of a script
+// written without spaces: its "typos" are other words.
+func IsCJKTerm(term string) bool {
+	r, _ := utf8.DecodeRuneInString(term)
+	return r > 0x1100 && IsLoneCJK(string(r))
+}
+
 func (c Clause) equal(o Clause) bool {
 	if c.Prefix != o.Prefix || c.Exclude != o.Exclude || c.HeadingOnly != o.HeadingOnly || len(c.Terms) != len(o.Terms) {
 		return false
