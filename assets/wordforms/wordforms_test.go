@@ -31,3 +31,20 @@ func TestAStemWithoutAFamilyHasNone(t *testing.T) {
 		t.Errorf("Of(zzzz) = %v", got)
 	}
 }
+
+// A link made by a word's rare sense is left out: a reader who types
+// "stands" or "letters" means neither a standard nor a lessor (stand's
+// tenth sense, let's sixth), while die and death, work and worker, absorb
+// and absorption are linked by their first senses.
+func TestRareSensesLinkNothing(t *testing.T) {
+	for stem, other := range map[string]string{"stand": "standard", "let": "letter", "letter": "let"} {
+		if slices.Contains(Of(stem), other) {
+			t.Errorf("%s is linked to %s: %v", stem, other, Of(stem))
+		}
+	}
+	for stem, other := range map[string]string{"die": "death", "work": "worker", "absorb": "absorpt", "pregnant": "pregnanc"} {
+		if !slices.Contains(Of(stem), other) {
+			t.Errorf("%s is not linked to %s: %v", stem, other, Of(stem))
+		}
+	}
+}

@@ -27,6 +27,12 @@ type link struct {
 	from   string
 }
 
+// maxSense is the last sense of a word a link may come from, on either
+// side: WordNet lists a word's senses most frequent first, and a link
+// made by a rare sense joins words a reader does not relate (stand's
+// tenth sense gives standard, let's sixth lessor and letter).
+var maxSense = 3
+
 func main() {
 	if len(os.Args) != 2 {
 		fmt.Fprintln(os.Stderr, "usage: gen WORDNET_DICT_DIR > forms.txt")
@@ -39,6 +45,17 @@ func main() {
 }
 
 func run(dir string) error {
+	if v := os.Getenv("WORDFORMS_MAX_SENSE"); v != "" { // for measuring other cuts
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return fmt.Errorf("WORDFORMS_MAX_SENSE: %w", err)
+		}
+		maxSense = n
+	}
+	senses, err := readSenses(filepath.Join(dir, "index.sense"))
+	if err != nil {
+		return err
+	}
 	synsets := map[string]synset{} // "n00001740" → words
 	var links []link
 	for _, file := range []string{"data.noun", "data.verb", "data.adj", "data.adv"} {
@@ -119,6 +136,9 @@ func run(dir string) error {
 		if l.src > len(from.words) || l.dst > len(to.words) {
 			continue
 		}
+		if !common(senses, from.words[l.src-1], l.from) || !common(senses, to.words[l.dst-1], string(l.pos)+l.offset) {
+			continue
+		}
 		a, b := stem(from.words[l.src-1]), stem(to.words[l.dst-1])
 		if a == "" || b == "" || a == b {
 			continue
@@ -141,6 +161,42 @@ func run(dir string) error {
 		fmt.Fprintf(w, "%s %s\n", k, strings.Join(rs, " "))
 	}
 	return w.Flush()
+}
+
+// readSenses maps "lemma n00001740" to the lemma's sense number in that
+// synset, from index.sense (lemma%ss_type:…  offset sense_number tag_count).
+func readSenses(path string) (map[string]int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string]int{}
+	pos := map[byte]byte{'1': 'n', '2': 'v', '3': 'a', '4': 'r', '5': 'a'}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 3 {
+			continue
+		}
+		i := strings.IndexByte(fs[0], '%')
+		if i < 0 || i+1 >= len(fs[0]) {
+			continue
+		}
+		n, err := strconv.Atoi(fs[2])
+		if err != nil {
+			return nil, fmt.Errorf("%s: %q: %w", path, fs[0], err)
+		}
+		out[fs[0][:i]+" "+string(pos[fs[0][i+1]])+fs[1]] = n
+	}
+	return out, sc.Err()
+}
+
+// common reports whether word's sense in the synset key is among its
+// first maxSense.
+func common(senses map[string]int, word, key string) bool {
+	n, ok := senses[word+" "+key]
+	return ok && n <= maxSense
 }
 
 // stem is a one-word lemma's single analysed term, or "" for a phrase,
