@@ -38,37 +38,75 @@ func EditDistance(a, b []rune, limit int) int {
 }
 
 // OneEditStems is the stems of the English words one edit (a letter left
-// out, added, changed or two swapped) from typed, a word of 5 or more
+// out, added, changed or two swapped) from typed, a word of 5 to 20
 // lower-case ASCII letters; nil for any other word.
 func OneEditStems(typed string) map[string]bool {
 	w := strings.ToLower(strings.TrimFunc(typed, func(r rune) bool { return !unicode.IsLetter(r) }))
-	if len(w) < 5 || len(w) > 20 {
+	if len(w) < 5 || len(w) > 20 || strings.IndexFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 {
 		return nil
 	}
-	for i := 0; i < len(w); i++ {
-		if w[i] < 'a' || w[i] > 'z' {
-			return nil
-		}
-	}
 	out := map[string]bool{}
-	add := func(v string) {
+	eachEdit([]rune(w), latin[:26], func(v string) {
 		if t := IndexText(v); t != "" && !strings.Contains(t, " ") {
 			out[t] = true
 		}
+	})
+	return out
+}
+
+// OneEdits is every string one edit from term that starts with prefix,
+// over term's alphabet (a–z and digits, or the Arabic letters as
+// normalised), and the words of also with that prefix; nil for a term of
+// another script, or of both.
+func OneEdits(term, prefix string, also map[string]bool) []string {
+	w := []rune(term)
+	alphabet := latin
+	if strings.IndexFunc(term, func(r rune) bool { return (r < 'a' || r > 'z') && (r < '0' || r > '9') }) >= 0 {
+		if strings.IndexFunc(term, func(r rune) bool { return r < 0x621 || r > 0x64a }) >= 0 {
+			return nil
+		}
+		alphabet = arabicLetters
 	}
+	seen := map[string]bool{term: true}
+	var out []string
+	add := func(v string) {
+		if !seen[v] && strings.HasPrefix(v, prefix) {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	eachEdit(w, alphabet, add)
+	for v := range also {
+		add(v)
+	}
+	return out
+}
+
+var (
+	latin         = []rune("abcdefghijklmnopqrstuvwxyz0123456789")
+	arabicLetters = func() []rune {
+		var rs []rune
+		for r := rune(0x621); r <= 0x64a; r++ {
+			rs = append(rs, r)
+		}
+		return rs
+	}()
+)
+
+// eachEdit calls fn with each string one edit from w (repeats included).
+func eachEdit(w, alphabet []rune, fn func(string)) {
 	for i := 0; i <= len(w); i++ {
-		for c := byte('a'); c <= 'z'; c++ {
-			add(w[:i] + string(c) + w[i:])
+		for _, c := range alphabet {
+			fn(string(w[:i]) + string(c) + string(w[i:]))
 			if i < len(w) && c != w[i] {
-				add(w[:i] + string(c) + w[i+1:])
+				fn(string(w[:i]) + string(c) + string(w[i+1:]))
 			}
 		}
 		if i < len(w) {
-			add(w[:i] + w[i+1:])
+			fn(string(w[:i]) + string(w[i+1:]))
 		}
 		if i+1 < len(w) {
-			add(w[:i] + string(w[i+1]) + string(w[i]) + w[i+2:])
+			fn(string(w[:i]) + string(w[i+1]) + string(w[i]) + string(w[i+2:]))
 		}
 	}
-	return out
 }
