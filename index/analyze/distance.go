@@ -57,9 +57,13 @@ func OneEditStems(typed string) map[string]bool {
 // OneEdits is every string one edit from term that starts with prefix,
 // over term's alphabet (a–z and digits, or the Arabic letters as
 // normalised), and the words of also with that prefix; nil for a term of
-// another script, or of both.
+// another script, or of both, or of more than 24 letters (thousands of
+// strings: a range of the vocabulary costs less).
 func OneEdits(term, prefix string, also map[string]bool) []string {
 	w := []rune(term)
+	if len(w) > 24 {
+		return nil
+	}
 	alphabet := latin
 	if strings.IndexFunc(term, func(r rune) bool { return (r < 'a' || r > 'z') && (r < '0' || r > '9') }) >= 0 {
 		if strings.IndexFunc(term, func(r rune) bool { return r < 0x621 || r > 0x64a }) >= 0 {

@@ -56,6 +56,9 @@ func TestOneEditsHoldTheWordMeant(t *testing.T) {
 	if vs := OneEdits("привет", "пр", nil); vs != nil {
 		t.Errorf("a Cyrillic term gave %d strings: another script is read as a range", len(vs))
 	}
+	if vs := OneEdits(strings.Repeat("ab", 13), "ab", nil); vs != nil {
+		t.Errorf("a 26-letter term gave %d strings to look up", len(vs))
+	}
 	if !OneEditStems("interpretor")["interpret"] {
 		t.Errorf("interpretor's one-edit stems lack interpret (interpreter)")
 	}
