@@ -8,6 +8,7 @@ import (
 	"folio/index/analyze"
 	"folio/index/query"
 	"folio/index/rank"
+	"folio/index/spell"
 )
 
 // Term statistics for ranking come from the FTS index itself. An exact
@@ -195,15 +196,15 @@ func (w *weights) phrase(ctx context.Context, c query.Clause) error {
 
 // addCorrections searches a rare or unknown word as its close words too.
 func (w *weights) addCorrections(ctx context.Context, q *query.Query, c query.Clause, d float64) error {
-	fixes, err := w.ix.corrections(ctx, c.Terms[0], c.Typed, d)
+	fixes, err := spell.Corrections(ctx, w.ix.db, c.Terms[0], c.Typed, d)
 	if err != nil {
 		return err
 	}
 	for _, f := range fixes {
-		q.Clauses = append(q.Clauses, query.Clause{Terms: []string{f.term}, Word: c.Word})
-		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{f.term}, IDF: rank.IDF(f.df, w.n), Word: c.Word, Weight: correctionWeight})
-		w.optional = append(w.optional, query.Candidate{Clause: len(q.Clauses) - 1, DF: f.df})
-		w.st.corrections = append(w.st.corrections, Correction{Typed: c.Typed, Searched: f.term})
+		q.Clauses = append(q.Clauses, query.Clause{Terms: []string{f.Term}, Word: c.Word})
+		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{f.Term}, IDF: rank.IDF(f.DF, w.n), Word: c.Word, Weight: correctionWeight})
+		w.optional = append(w.optional, query.Candidate{Clause: len(q.Clauses) - 1, DF: f.DF})
+		w.st.corrections = append(w.st.corrections, Correction{Typed: c.Typed, Searched: f.Term})
 	}
 	return nil
 }

@@ -1,0 +1,126 @@
+// Package spell corrects a typed word to the library's own words, read
+// from FTS5's vocabulary (fts5vocab): one edit for words of 5–8
+// characters, two from 9, none under 5; the index decides which words are
+// corrected and how much a correction weighs.
+package spell
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+
+	"folio/index/analyze"
+	"folio/index/dberr"
+)
+
+// Querier runs a statement: the index's connection.
+type Querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+const (
+	CommonFactor = 100 // a rare word's correction must be this much more common
+	Max          = 2   // corrections of one word
+)
+
+// Fix is a word of the library searched for a typed one, and the passages
+// holding it.
+type Fix struct {
+	Term string
+	DF   float64
+}
+
+// Corrections finds the library's words within the allowed edits of term,
+// best first (fewest edits, then the most common), sharing its first two
+// characters (three for long words): typos rarely start a word. typed is
+// the word as typed: an English word one letter from it is one edit away
+// though its stem may be two (interpretor → interpreter, stem interpret).
+// df is how many passages hold term: a word the library holds is corrected
+// only to words CommonFactor times as common.
+func Corrections(ctx context.Context, db Querier, term, typed string, df float64) ([]Fix, error) {
+	runes := []rune(term)
+	edits := 0
+	switch {
+	case len(runes) >= 9 && df == 0:
+		edits = 2
+	case len(runes) >= 5:
+		edits = 1
+	default:
+		return nil, nil
+	}
+	prefix := string(runes[:2])
+	if len(runes) >= 8 {
+		prefix = string(runes[:3])
+	}
+	type cand struct {
+		Fix
+		dist int
+	}
+	var cands []cand
+	near := analyze.OneEditStems(typed)
+	lookups := [][]any{{`term >= ? AND term < ?`, prefix, prefix + "\U0010FFFF"}}
+	if vs := analyze.OneEdits(term, prefix, near); vs != nil {
+		// Each string one edit away, looked up by itself: fts5vocab counts
+		// the rows of every term it lists, so a range ("co…") took 60 ms
+		// at a million passages, and these 200–600 look-ups 1–3 ms. With
+		// two edits allowed, the range is read only if none is found.
+		in := []any{`term IN (` + strings.Repeat(",?", len(vs))[1:] + `)`}
+		for _, v := range vs {
+			in = append(in, v)
+		}
+		lookups = append([][]any{in}, lookups[:edits-1]...)
+	}
+	for _, l := range lookups {
+		if len(cands) > 0 {
+			break
+		}
+		err := vocabulary(ctx, db, l[0].(string), l[1:], func(t string, d float64) {
+			if t == term || !strings.HasPrefix(t, prefix) || df > 0 && d < CommonFactor*df {
+				return
+			}
+			dist := 1 // a word one letter from the typed one (near) is one edit away
+			if !near[t] {
+				dist = analyze.EditDistance(runes, []rune(t), edits)
+			}
+			if dist <= edits {
+				cands = append(cands, cand{Fix{t, d}, dist})
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	slices.SortFunc(cands, func(a, b cand) int {
+		return cmp.Or(cmp.Compare(a.dist, b.dist), cmp.Compare(b.DF, a.DF), cmp.Compare(a.Term, b.Term))
+	})
+	var out []Fix
+	for _, c := range cands {
+		if len(out) == Max || c.dist > cands[0].dist {
+			break
+		}
+		out = append(out, c.Fix)
+	}
+	return out, nil
+}
+
+// vocabulary calls each with the library's words matching where (a
+// condition on fts5vocab's term) and the passages holding each.
+func vocabulary(ctx context.Context, db Querier, where string, args []any, each func(term string, df float64)) error {
+	rows, err := db.QueryContext(ctx, `SELECT term, doc FROM chunks_fts_v WHERE `+where, args...)
+	if err != nil {
+		return fmt.Errorf("look up close words: %w", dberr.Classify(err))
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var t string
+		var d float64
+		if err := rows.Scan(&t, &d); err != nil {
+			return dberr.Classify(err)
+		}
+		each(t, d)
+	}
+	return dberr.Classify(rows.Err())
+}
