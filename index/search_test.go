@@ -532,9 +532,12 @@ func TestATypoMeetsTheWordOneLetterAwayNotItsStem(t *testing.T) {
 		files[fmt.Sprintf("es%d.md", i)] = fmt.Sprintf("# Reuniones %d\n\nPuede interpretar el texto en voz alta.\n", i)
 	}
 	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, files)
-	r := search(t, ix, "sign language interpretor")
+	r := search(t, ix, "sign language interpretor?")
 	if len(r.Corrections) == 0 || r.Corrections[0].Searched != "interpreter" {
 		t.Fatalf("corrections %+v, want interpreter first", r.Corrections)
+	}
+	if r.Corrections[0].Typed != "interpretor" { // said without the question mark
+		t.Errorf("typed %q", r.Corrections[0].Typed)
 	}
 	if len(r.Hits) == 0 || !strings.HasPrefix(r.Hits[0].Path, "en") {
 		t.Errorf("first hit %+v, want an English page", r.Hits)

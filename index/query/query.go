@@ -236,7 +236,8 @@ func (q *Query) add(c Clause, text string) {
 	} else {
 		terms = append(terms, prefixTerms(last.Term, text[last.Start:last.End])...)
 	}
-	c.Word, c.Typed = q.words, text
+	// What was typed, without the punctuation around it ("pill?" is pill).
+	c.Word, c.Typed = q.words, text[toks[0].Start:last.End]
 	q.words++
 	if !c.Exact && !c.Prefix && !c.Exclude && !c.HeadingOnly && len(terms) > 1 {
 		// An unquoted word the analyser split: each piece on its own.
