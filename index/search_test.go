@@ -543,3 +543,19 @@ func TestATypoMeetsTheWordOneLetterAwayNotItsStem(t *testing.T) {
 		t.Errorf("first hit %+v, want an English page", r.Hits)
 	}
 }
+
+// A common English word the library lacks is not a typo: "garbled" is not
+// searched as gargle, while "gargel" still is.
+func TestACommonWordIsNotCorrected(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"a.md": "# Sore throat\n\nGargle with warm salt water.\n",
+		"b.md": "# Text\n\nThe letters came out wrong.\n",
+	})
+	if r := search(t, ix, "garbled letters"); len(r.Corrections) != 0 {
+		t.Errorf("garbled corrected to %+v", r.Corrections)
+	}
+	if r := search(t, ix, "gargel"); len(r.Corrections) != 1 || r.Corrections[0].Searched != "gargle" {
+		t.Errorf("gargel: corrections %+v, want gargle", r.Corrections)
+	}
+}

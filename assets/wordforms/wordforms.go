@@ -14,10 +14,32 @@ import (
 //go:embed forms.txt
 var data string
 
+// common.txt: the stems of the English words SemCor's tagged text uses
+// (`gen -common`), for telling a word the library lacks from a typo.
+//
+//go:embed common.txt
+var commonData string
+
 var (
 	once  sync.Once
 	table map[string][]string
+
+	commonOnce sync.Once
+	common     map[string]bool
 )
+
+// Common reports whether stem is the stem of a common English word
+// (garbled, machinist): one a library does not hold is not a typo.
+func Common(stem string) bool {
+	commonOnce.Do(func() {
+		lines := strings.Fields(commonData)
+		common = make(map[string]bool, len(lines))
+		for _, l := range lines {
+			common[l] = true
+		}
+	})
+	return common[stem]
+}
 
 // Of returns the other stems of stem's family, nil when it has none.
 func Of(stem string) []string {

@@ -48,3 +48,18 @@ func TestRareSensesLinkNothing(t *testing.T) {
 		}
 	}
 }
+
+// The common words are English words a library may lack without their
+// being typos; a typo is not one of them.
+func TestCommonWordsAreNotTypos(t *testing.T) {
+	for _, stem := range []string{"garbl", "machinist", "vision", "interpret"} {
+		if !Common(stem) {
+			t.Errorf("%s is not common", stem)
+		}
+	}
+	for _, stem := range []string{"progam", "interpretor", "somth", "databs"} {
+		if Common(stem) {
+			t.Errorf("%s is common", stem)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"folio/assets/wordforms"
 	"folio/index/analyze"
 	"folio/index/dberr"
 )
@@ -41,6 +42,11 @@ type Fix struct {
 // df is how many passages hold term: a word the library holds is corrected
 // only to words CommonFactor times as common.
 func Corrections(ctx context.Context, db Querier, term, typed string, df float64) ([]Fix, error) {
+	if df == 0 && wordforms.Common(term) {
+		// A common English word the library lacks is no typo: "garbled"
+		// is not corrected to gargle or gamble, "grandfather" to grandmother.
+		return nil, nil
+	}
 	runes := []rune(term)
 	edits := 0
 	switch {

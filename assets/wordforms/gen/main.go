@@ -34,8 +34,15 @@ type link struct {
 var maxSense = 3
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: gen WORDNET_DICT_DIR > forms.txt")
+	switch {
+	case len(os.Args) == 3 && os.Args[1] == "-common":
+		if err := writeCommon(os.Args[2]); err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
+		return
+	case len(os.Args) != 2:
+		fmt.Fprintln(os.Stderr, "usage: gen WORDNET_DICT_DIR > forms.txt\n       gen -common WORDNET_DICT_DIR > common.txt")
 		os.Exit(2)
 	}
 	if err := run(os.Args[1]); err != nil {
@@ -159,6 +166,43 @@ func run(dir string) error {
 		}
 		sort.Strings(rs)
 		fmt.Fprintf(w, "%s %s\n", k, strings.Join(rs, " "))
+	}
+	return w.Flush()
+}
+
+// writeCommon writes the stems of the one-word lemmas that SemCor's tagged
+// text uses at least once (a tag count above 0 in index.sense): the
+// English words common enough that one the library lacks is not a typo
+// ("garbled", "machinist"), one per line, sorted.
+func writeCommon(dir string) error {
+	f, err := os.Open(filepath.Join(dir, "index.sense"))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	seen := map[string]bool{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 4 || fs[3] == "0" {
+			continue
+		}
+		lemma, _, _ := strings.Cut(fs[0], "%")
+		if t := stem(lemma); t != "" {
+			seen[t] = true
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	keys := make([]string, 0, len(seen))
+	for k := range seen {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	w := bufio.NewWriter(os.Stdout)
+	for _, k := range keys {
+		fmt.Fprintln(w, k)
 	}
 	return w.Flush()
 }
