@@ -8,9 +8,10 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -153,19 +154,9 @@ func run(dir string) error {
 		add(a, b)
 		add(b, a)
 	}
-	keys := make([]string, 0, len(related))
-	for k := range related {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
 	w := bufio.NewWriter(os.Stdout)
-	for _, k := range keys {
-		var rs []string
-		for r := range related[k] {
-			rs = append(rs, r)
-		}
-		sort.Strings(rs)
-		fmt.Fprintf(w, "%s %s\n", k, strings.Join(rs, " "))
+	for _, k := range slices.Sorted(maps.Keys(related)) {
+		fmt.Fprintf(w, "%s %s\n", k, strings.Join(slices.Sorted(maps.Keys(related[k])), " "))
 	}
 	return w.Flush()
 }
@@ -195,13 +186,8 @@ func writeCommon(dir string) error {
 	if err := sc.Err(); err != nil {
 		return err
 	}
-	keys := make([]string, 0, len(seen))
-	for k := range seen {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
 	w := bufio.NewWriter(os.Stdout)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(seen)) {
 		fmt.Fprintln(w, k)
 	}
 	return w.Flush()
