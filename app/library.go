@@ -62,7 +62,15 @@ func withLibrary(e *env, db string, mode index.Mode, body func(ix *index.Index) 
 	if err != nil {
 		return fail(e, err)
 	}
-	defer ix.Close()
+	defer func() {
+		// A Ctrl+C once the work is done must not kill the process while
+		// the library closes (it would exit "by signal" with nothing lost,
+		// but a script reads that as a failure): hold signals until closed.
+		held := make(chan os.Signal, 1)
+		signal.Notify(held, os.Interrupt, syscall.SIGTERM)
+		defer signal.Stop(held)
+		ix.Close()
+	}()
 	return body(ix)
 }
 
