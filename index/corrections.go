@@ -10,6 +10,7 @@ import "folio/index/analyze"
 const (
 	typoRare         = 2   // a word this rare may be a typo of a common one (spell.CommonFactor)
 	correctionWeight = 0.7 // a correction counts less than what was typed
+	typoWords        = 8   // words of one query looked up for corrections
 )
 
 // surfaceForms shows each correction as a word of the text found, not

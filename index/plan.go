@@ -121,6 +121,7 @@ type weights struct {
 	lastRow  int64
 	st       *stats
 	optional []query.Candidate
+	fixed    int // words looked up for corrections
 }
 
 // df is how many passages hold clause c, wherever and however it is asked
@@ -172,7 +173,10 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	if c.Prefix {
 		return nil
 	}
-	if !query.IsCJKTerm(c.Terms[0]) && d <= typoRare {
+	// A pasted log or trace holds dozens of unknown words (hashes, names):
+	// the first few are looked up, each about 2 ms (typoWords).
+	if !query.IsCJKTerm(c.Terms[0]) && d <= typoRare && w.fixed < typoWords {
+		w.fixed++
 		if err := w.addCorrections(ctx, q, c, d); err != nil {
 			return err
 		}

@@ -559,3 +559,27 @@ func TestACommonWordIsNotCorrected(t *testing.T) {
 		t.Errorf("gargel: corrections %+v, want gargle", r.Corrections)
 	}
 }
+
+// A pasted log holds dozens of unknown words: only the first typoWords of
+// them are looked up for corrections, so such a search stays fast.
+func TestOnlyTheFirstUnknownWordsAreCorrected(t *testing.T) {
+	ix := openTemp(t)
+	words := []string{"garden", "window", "pocket", "silver", "basket", "candle", "rabbit", "ticket", "button", "marble", "anchor", "bottle"}
+	files := map[string]string{}
+	for i, w := range words {
+		files[fmt.Sprintf("%d.md", i)] = fmt.Sprintf("# Note %d\n\nThe %s is here.\n", i, w)
+	}
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, files)
+	var typos []string
+	for _, w := range words {
+		typos = append(typos, w[:3]+"x"+w[4:]) // gardxn, winxow, …: one letter changed
+	}
+	r := search(t, ix, strings.Join(typos, " "))
+	typed := map[string]bool{}
+	for _, c := range r.Corrections {
+		typed[c.Typed] = true
+	}
+	if len(typed) != typoWords || !typed[typos[0]] || typed[typos[len(typos)-1]] {
+		t.Errorf("corrected %d words (%v), want the first %d", len(typed), typed, typoWords)
+	}
+}
