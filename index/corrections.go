@@ -36,10 +36,11 @@ func surfaceForms(cs, forms []Correction, hits []Hit, keep func(folded []byte) b
 		if w != "" {
 			c.Searched = w
 		}
-		if said[[2]string{c.Typed, c.Searched}] {
+		key := [2]string{c.Typed, c.Searched}
+		if said[key] {
 			continue
 		}
-		said[[2]string{c.Typed, c.Searched}] = true
+		said[key] = true
 		switch {
 		case !c.Form:
 			out = append(out, c) // a correction is said even when no shown passage uses it

@@ -67,23 +67,27 @@ func Corrections(ctx context.Context, db Querier, term, typed string, df float64
 	}
 	var cands []cand
 	near := analyze.OneEditStems(typed)
-	lookups := [][]any{{`term >= ? AND term < ?`, prefix, prefix + "\U0010FFFF"}}
+	type lookup struct {
+		where string // a condition on fts5vocab's term
+		args  []any
+	}
+	lookups := []lookup{{`term >= ? AND term < ?`, []any{prefix, prefix + "\U0010FFFF"}}}
 	if vs := analyze.OneEdits(term, prefix, near); vs != nil {
 		// Each string one edit away, looked up by itself: fts5vocab counts
 		// the rows of every term it lists, so a range ("co…") took 60 ms
 		// at a million passages, and these 200–600 look-ups 1–3 ms. With
 		// two edits allowed, the range is read only if none is found.
-		in := []any{`term IN (` + strings.Repeat(",?", len(vs))[1:] + `)`}
-		for _, v := range vs {
-			in = append(in, v)
+		in := lookup{`term IN (` + strings.Repeat(",?", len(vs))[1:] + `)`, make([]any, len(vs))}
+		for i, v := range vs {
+			in.args[i] = v
 		}
-		lookups = append([][]any{in}, lookups[:edits-1]...)
+		lookups = append([]lookup{in}, lookups[:edits-1]...)
 	}
 	for _, l := range lookups {
 		if len(cands) > 0 {
 			break
 		}
-		err := vocabulary(ctx, db, l[0].(string), l[1:], func(t string, d float64) {
+		err := vocabulary(ctx, db, l.where, l.args, func(t string, d float64) {
 			if t == term || !strings.HasPrefix(t, prefix) || df > 0 && d < CommonFactor*df {
 				return
 			}
@@ -112,8 +116,8 @@ func Corrections(ctx context.Context, db Querier, term, typed string, df float64
 	return out, nil
 }
 
-// vocabulary calls each with the library's words matching where (a
-// condition on fts5vocab's term) and the passages holding each.
+// vocabulary calls each with the library's words matching where and the
+// passages holding each.
 func vocabulary(ctx context.Context, db Querier, where string, args []any, each func(term string, df float64)) error {
 	rows, err := db.QueryContext(ctx, `SELECT term, doc FROM chunks_fts_v WHERE `+where, args...)
 	if err != nil {
