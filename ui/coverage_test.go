@@ -58,6 +58,7 @@ func TestTypingDebouncesAndDropsStaleAnswers(t *testing.T) {
 	w.scheduleSearch("notes")
 	waitFor(t, "the newer query's results", func() bool { return w.lastQuery == "notes" && len(w.results.hits) == 2 })
 	time.Sleep(700 * time.Millisecond) // alpha's answer arrives now
+	pumpUI()
 	if w.lastQuery != "notes" || len(w.results.hits) != 2 {
 		t.Errorf("a stale answer replaced the newer one: query %q, %d hits", w.lastQuery, len(w.results.hits))
 	}
@@ -113,6 +114,7 @@ func TestANewSearchCancelsTheOneBefore(t *testing.T) {
 		}
 		waitFor(t, "bravo's results", func() bool { return w.lastQuery == "bravo" && len(w.results.hits) == 1 })
 		time.Sleep(200 * time.Millisecond) // alpha's late answer has come back by now
+		pumpUI()
 		if w.lastQuery != "bravo" || len(w.results.hits) != 1 || !strings.Contains(w.results.hits[0].Path, "b.md") {
 			t.Errorf("%d: a cancelled search's answer was shown: query %q, %d hits", i, w.lastQuery, len(w.results.hits))
 		}

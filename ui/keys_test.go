@@ -346,6 +346,7 @@ func TestPreviewKeepsBracketsAndQuotedCodeInTheirSentence(t *testing.T) {
 // (the test driver runs them on their own goroutines): one that has set
 // lastQuery may still be about to select the first result.
 func settled(w *Window) {
+	pumpUI()
 	w.uiMu.Lock()
 	defer w.uiMu.Unlock()
 }

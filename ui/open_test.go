@@ -42,6 +42,7 @@ func newCounting(ix Library) countingLibrary {
 
 // onUI reads the window's state as its callbacks leave it (they hold uiMu).
 func onUI(w *Window, f func() bool) bool {
+	pumpUI()
 	w.uiMu.Lock()
 	defer w.uiMu.Unlock()
 	return f()

@@ -234,11 +234,17 @@ func (w *Window) watchLibrary() {
 	}
 }
 
-// do runs f on the UI thread (fyne.Do). Fyne's test driver runs it on
-// the calling goroutine instead, so calls are also serialised here: two
-// background tasks never change widgets at once. f must not call do.
+// runOnUI hands f to the UI thread. A variable so this package's tests
+// can be that thread themselves: Fyne's test driver runs f at once on the
+// caller's goroutine, where it would change widgets while the test taps
+// and reads them.
+var runOnUI = fyne.Do
+
+// do runs f on the UI thread. Calls are also serialised here, so that
+// under a driver that runs f on the calling goroutine two background tasks
+// never change widgets at once. f must not call do.
 func (w *Window) do(f func()) {
-	fyne.Do(func() {
+	runOnUI(func() {
 		w.uiMu.Lock()
 		defer w.uiMu.Unlock()
 		f()

@@ -28,6 +28,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	// 3,000-file rescan on a loaded two-core machine has taken over 2 s.
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
+		pumpUI()
 		if cond() {
 			return
 		}
@@ -55,6 +56,7 @@ func newWindow(t *testing.T, ix Library) *Window {
 		if !w.Shutdown(5 * time.Second) {
 			t.Error("background work still running after 5 s")
 		}
+		dropUI() // a closed window's last updates never reach the next test
 	})
 	return w
 }

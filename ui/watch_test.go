@@ -30,6 +30,7 @@ func TestWindowFollowsSavedEditsNewFoldersAndDeletions(t *testing.T) {
 	hits := func() int { return len(w.results.hits) }
 	test.Type(w.search, "zebraword")
 	time.Sleep(3 * Debounce)
+	pumpUI()
 	if hits() != 0 {
 		t.Fatal("found before it was written")
 	}
