@@ -39,7 +39,7 @@ func init() {
 			"check the library file for damage (reads every page)", runCheck},
 		{"chunks", "[--max N] [--min N] [--overlap N] [--fixed N] [--json] FILE...",
 			"split Markdown files into chunks and print them with a quality report", runChunks},
-		{"eval", "--corpus DIR [--golden FILE.jsonl]... [--queries Q.jsonl --qrels R.tsv] [--max N --min N --overlap N | --fixed N] [--weights H,T,B] [--compare LIST] [--verbose] [--json]",
+		{"eval", "--corpus DIR [--golden FILE.jsonl]... [--queries Q.jsonl --qrels R.tsv] [--max N --min N --overlap N | --fixed N] [--weights H,T,B] [--compare LIST] [--verbose] [--json] [--save-ranks FILE] [--against FILE]",
 			"measure retrieval on golden questions or judged queries, on a temporary index", runEval},
 	}
 }

@@ -203,6 +203,7 @@ type evalRow struct {
 	Groups    []groupRow         `json:"groups,omitempty"`
 	IndexTime float64            `json:"index_seconds"`
 	Misses    []string           `json:"misses,omitempty"`
+	Per       []perQuestion      `json:"-"` // each question's outcome, for --save-ranks and --against
 }
 
 // groupRow is one group's figures (lang=zh, style=typo…) in a golden set.
@@ -236,6 +237,8 @@ func runEval(e *env, args []string) int {
 	click := fs.Bool("click", false, "also score a user who, when the answer is not first, clicks the offered refinement its heading path or lines use")
 	verbose := fs.Bool("verbose", false, "list the misses per question")
 	asJSON := fs.Bool("json", false, "print JSON")
+	saveTo := fs.String("save-ranks", "", "write each question's rank to FILE (JSON lines), for a later --against")
+	against := fs.String("against", "", "compare with a run saved by --save-ranks, question by question")
 	if rest, err := parseFlags(fs, args); err != nil || len(rest) > 0 || *corpus == "" || (len(goldens)+len(halves) == 0 && *queries == "") || (*queries == "") != (*qrels == "") {
 		fs.Usage()
 		return exitError
@@ -303,6 +306,13 @@ func runEval(e *env, args []string) int {
 			return failIn(e, "eval", err)
 		}
 	}
+	var saved []perQuestion
+	if *against != "" {
+		var err error
+		if saved, err = readRanks(*against); err != nil {
+			return failIn(e, "eval", err)
+		}
+	}
 	var rows []evalRow
 	for _, st := range settings {
 		row, err := ev.run(*corpus, st, *verbose)
@@ -311,15 +321,28 @@ func runEval(e *env, args []string) int {
 		}
 		rows = append(rows, row)
 	}
+	if *saveTo != "" {
+		if err := saveRanks(*saveTo, rows); err != nil {
+			return failIn(e, "eval", err)
+		}
+	}
 	if *asJSON {
 		enc := json.NewEncoder(jsonWriter(e.stdout))
 		enc.SetEscapeHTML(false)
 		for _, r := range rows {
 			enc.Encode(r)
 		}
+		if *against != "" {
+			for _, p := range comparePaired(rows, saved) {
+				enc.Encode(map[string]any{"against": *against, "paired": p})
+			}
+		}
 		return exitOK
 	}
 	printEvalTable(e.stdout, rows, ev.metricNames())
+	if *against != "" {
+		printPaired(e.stdout, *against, comparePaired(rows, saved))
+	}
 	return exitOK
 }
 
@@ -485,6 +508,7 @@ func (ev *evaluation) runGolden(ix *index.Index, g goldenSet, opt index.SearchOp
 			}
 		}
 		fr := ev.fileRank(res.Hits, q.Answer)
+		row.Per = append(row.Per, perQuestion{Setting: row.Setting, Set: g.name, Key: questionKey(q), Rank: rank, FileRank: fr})
 		if fr > 0 {
 			fileHits[1]++
 			if fr == 1 {
@@ -567,6 +591,7 @@ func (ev *evaluation) runJudged(ix *index.Index, opt index.SearchOptions, row *e
 		}
 		docs := rollUp(res.Hits, 100)
 		m := judgedMetrics(docs, rel)
+		row.Per = append(row.Per, perQuestion{Setting: row.Setting, Set: judgedSet, Key: q.ID, NDCG: m.ndcg10})
 		ndcg += m.ndcg10
 		r10 += m.recall10
 		r100 += m.recall100
