@@ -326,24 +326,30 @@ func runEval(e *env, args []string) int {
 			return failIn(e, "eval", err)
 		}
 	}
-	if *asJSON {
+	writeEvalResults(e, rows, ev.metricNames(), *asJSON, *against, saved)
+	return exitOK
+}
+
+// writeEvalResults prints the rows as a table or JSON lines, and their
+// pairing with a saved run when against names one.
+func writeEvalResults(e *env, rows []evalRow, metrics []string, asJSON bool, against string, saved []perQuestion) {
+	if asJSON {
 		enc := json.NewEncoder(jsonWriter(e.stdout))
 		enc.SetEscapeHTML(false)
 		for _, r := range rows {
 			enc.Encode(r)
 		}
-		if *against != "" {
+		if against != "" {
 			for _, p := range comparePaired(rows, saved) {
-				enc.Encode(map[string]any{"against": *against, "paired": p})
+				enc.Encode(map[string]any{"against": against, "paired": p})
 			}
 		}
-		return exitOK
+		return
 	}
-	printEvalTable(e.stdout, rows, ev.metricNames())
-	if *against != "" {
-		printPaired(e.stdout, *against, comparePaired(rows, saved))
+	printEvalTable(e.stdout, rows, metrics)
+	if against != "" {
+		printPaired(e.stdout, against, comparePaired(rows, saved))
 	}
-	return exitOK
 }
 
 type multiFlag []string
