@@ -513,7 +513,10 @@ func (ix *Index) IntegrityCheck(ctx context.Context) error {
 	var orphans, badCounts int
 	if err := ix.db.QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM chunks WHERE doc_id NOT IN (SELECT id FROM documents)) +
-		(SELECT count(*) FROM chunks_fts WHERE rowid NOT IN (SELECT id FROM chunks)),
+		(SELECT count(*) FROM chunks_fts WHERE rowid NOT IN (SELECT id FROM chunks WHERE canon = id)) +
+		-- Every chunk is found through a row: its own, or its copy's.
+		(SELECT count(*) FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunks o WHERE o.id = c.canon AND o.canon = o.id)) +
+		abs((SELECT count(*) FROM chunks WHERE canon = id) - (SELECT count(*) FROM chunks_fts)),
 		(SELECT count(*) FROM documents d WHERE n_chunks != (SELECT count(*) FROM chunks WHERE doc_id = d.id)) +
 		(SELECT count(*) FROM folders f WHERE
 			n_documents != (SELECT count(*) FROM documents WHERE folder_id = f.id) OR

@@ -657,7 +657,7 @@ func TestInterruptedMergeIsFinishedAtNextOpen(t *testing.T) {
 	if err := tx.QueryRow(`SELECT id FROM documents WHERE rel_path = 'a.md'`).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := fts.DeleteRows(ctx, tx, sqlChunksOfDoc, id); err != nil {
+	if _, _, err := fts.Detach(ctx, tx, sqlChunksOfDoc, id); err != nil {
 		t.Fatal(err)
 	}
 	for _, q := range []string{

@@ -257,7 +257,8 @@ func TestCancelledImportStaysConsistentAndRescanCompletes(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{}
 	for i := 0; i < 400; i++ {
-		files[filepath.Join("d", strings.Repeat("x", i%7+1)+string(rune('a'+i%26))+strings.Repeat("y", i/26)+".md")] = "# Note\n\nshared word and unique" + strings.Repeat(" filler text", 50) + "\n"
+		// Each file its own text: copies would share one passage's row.
+		files[filepath.Join("d", strings.Repeat("x", i%7+1)+string(rune('a'+i%26))+strings.Repeat("y", i/26)+".md")] = fmt.Sprintf("# Note\n\nshared word and unique%d", i) + strings.Repeat(" filler text", 50) + "\n"
 	}
 	testutil.WriteFiles(t, dir, files)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -168,8 +168,57 @@ func (ix *Index) SetSample(ctx context.Context, dir string, sample bool) error {
 	if err != nil {
 		return err
 	}
-	_, err = ix.db.ExecContext(ctx, `UPDATE folders SET sample = ? WHERE id = ?`, sample, f.ID)
-	return classify(err)
+	tx, err := ix.db.BeginTx(ctx, nil)
+	if err != nil {
+		return classify(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `UPDATE folders SET sample = ? WHERE id = ?`, sample, f.ID); err != nil {
+		return classify(err)
+	}
+	// The sample's passages are never copies of the user's (they rank
+	// after them): the folder's chunks are placed again with keys of
+	// their kind (fts/twins.go).
+	_, owned, err := fts.Detach(ctx, tx, `SELECT c.id, c.canon, c.path, c.text, `+schema.FTSTitleSQL+` FROM chunks c JOIN documents d ON d.id = c.doc_id
+		WHERE d.folder_id = ?`, f.ID)
+	if err == nil {
+		_, err = tx.ExecContext(ctx, `UPDATE chunks SET canon = 0 WHERE doc_id IN (SELECT id FROM documents WHERE folder_id = ?)`, f.ID)
+	}
+	if err == nil {
+		err = fts.Adopt(ctx, tx, owned)
+	}
+	var docs []int64
+	if err == nil {
+		docs, err = folderDocs(ctx, tx, f.ID)
+	}
+	for _, d := range docs {
+		if err != nil {
+			break
+		}
+		err = fts.Rekey(ctx, tx, d, sample)
+	}
+	if err != nil {
+		return fmt.Errorf("mark %s as the sample library: %w", dir, classify(err))
+	}
+	return classify(tx.Commit())
+}
+
+// folderDocs are the ids of a folder's documents.
+func folderDocs(ctx context.Context, tx *sql.Tx, folderID int64) ([]int64, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id FROM documents WHERE folder_id = ? ORDER BY id`, folderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
 }
 
 // RemoveFolder takes a folder and everything indexed from it out of the
@@ -197,8 +246,9 @@ func (ix *Index) RemoveFolder(ctx context.Context, dir string) error {
 	if err := fts.SetPurgeMode(ctx, tx, mode); err != nil {
 		return fmt.Errorf("remove %s: %w", dir, classify(err))
 	}
-	if _, err := fts.DeleteRows(ctx, tx, `SELECT c.id, c.path, c.text, `+schema.FTSTitleSQL+` FROM chunks c JOIN documents d ON d.id = c.doc_id
-		WHERE d.folder_id = ?`, f.ID); err != nil {
+	_, owned, err := fts.Detach(ctx, tx, `SELECT c.id, c.canon, c.path, c.text, `+schema.FTSTitleSQL+` FROM chunks c JOIN documents d ON d.id = c.doc_id
+		WHERE d.folder_id = ?`, f.ID)
+	if err != nil {
 		return fmt.Errorf("remove %s: %w", dir, classify(err))
 	}
 	for _, q := range []string{
@@ -211,6 +261,10 @@ func (ix *Index) RemoveFolder(ctx context.Context, dir string) error {
 		if _, err := tx.ExecContext(ctx, q, f.ID); err != nil {
 			return fmt.Errorf("remove %s: %w", dir, classify(err))
 		}
+	}
+	// Copies in other folders that pointed at the removed rows get them back.
+	if err := fts.Adopt(ctx, tx, owned); err != nil {
+		return fmt.Errorf("remove %s: %w", dir, classify(err))
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("remove %s: %w", dir, classify(err))

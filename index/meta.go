@@ -16,7 +16,16 @@ import (
 func (w *writer) updateMeta(p prepared) error {
 	rewrite := schema.JoinPath(p.doc.Meta.Aliases) != p.old.aliases
 	if rewrite {
-		if _, err := fts.DeleteRows(context.Background(), w, sqlChunksOfDoc, p.old.id); err != nil {
+		// Out of the search index: its rows go, and copies elsewhere that
+		// pointed at them get rows of their own.
+		_, owned, err := fts.Detach(context.Background(), w, sqlChunksOfDoc, p.old.id)
+		if err != nil {
+			return err
+		}
+		if _, err := w.exec(`UPDATE chunks SET canon = 0 WHERE doc_id = ?`, p.old.id); err != nil {
+			return err
+		}
+		if err := fts.Adopt(context.Background(), w, owned); err != nil {
 			return err
 		}
 		w.replaced = true
@@ -27,7 +36,12 @@ func (w *writer) updateMeta(p prepared) error {
 	if err := meta.Write(context.Background(), w, p.old.id, p.doc.Meta); err != nil || !rewrite {
 		return err
 	}
-	return fts.Reinsert(context.Background(), w, sqlChunksOfDoc, p.old.id)
+	// Back in under the new title, with the keys of their new columns.
+	sample, err := w.isSample()
+	if err != nil {
+		return err
+	}
+	return fts.Rekey(context.Background(), w, p.old.id, sample)
 }
 
 // TagCount is a tag and how many documents carry it.

@@ -282,6 +282,11 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	}
 	lo, hi := min(opt.Offset, len(pageHits)), min(opt.Offset+opt.Limit, len(pageHits))
 	res.Hits = pageHits[lo:hi]
+	if nw.Filter == "" && nw.Pick == nil {
+		if err := ix.addTwins(ctx, res.Hits); err != nil {
+			return nil, fmt.Errorf("search %q: %w", input, classify(err))
+		}
+	}
 	keep := rank.WordFilter(rq)
 	res.Corrections = surfaceForms(res.Corrections, st.forms, res.Hits, keep)
 	for i := range res.Hits {
@@ -326,7 +331,7 @@ func (ix *Index) candidates(ctx context.Context, expr string, nw meta.Narrowing,
 	sqlArgs := []any{expr, rankedCap}
 	if filter != "" {
 		sqlText = fmt.Sprintf(`SELECT c.id, bm25(chunks_fts, %g, %g, %g) AS score
-			FROM chunks_fts CROSS JOIN chunks c ON c.id = chunks_fts.rowid
+			FROM chunks_fts CROSS JOIN chunks c ON c.canon = chunks_fts.rowid
 			CROSS JOIN documents d ON d.id = c.doc_id CROSS JOIN folders f ON f.id = d.folder_id
 			WHERE chunks_fts MATCH ?%s ORDER BY score, c.id LIMIT ?`, w[0], w[1], w[2], filter)
 		sqlArgs = append(append([]any{expr}, args...), rankedCap)
@@ -343,6 +348,9 @@ func (ix *Index) candidates(ctx context.Context, expr string, nw meta.Narrowing,
 		if err := rows.Scan(&id, &s); err != nil {
 			rows.Close()
 			return nil, 0, err
+		}
+		if p, ok := nw.Pick[id]; ok {
+			id = p // the tagged copy, not the row's owner
 		}
 		ids = append(ids, id)
 		score[id] = -s // bm25 is lower-is-better
@@ -377,6 +385,65 @@ func (ix *Index) candidates(ctx context.Context, expr string, nw meta.Narrowing,
 		}
 	}
 	return c.kept, len(ids), nil
+}
+
+// addTwins adds to the AlsoIn of the passages shown their copies in other
+// documents, which share their FTS row (fts/twins.go) and so were not
+// among the candidates. Only a search without filters: with filters, the
+// first stage reads every copy in what they select.
+func (ix *Index) addTwins(ctx context.Context, hits []Hit) error {
+	shown := map[int64]*Hit{} // a row's owner → the passage its copies join
+	add := func(h *Hit) {
+		shown[h.ChunkRowID] = h
+		for _, a := range h.AlsoIn { // a copy found among the candidates
+			shown[a.ChunkRowID] = h
+		}
+	}
+	for i := range hits {
+		add(&hits[i])
+		for j := range hits[i].More {
+			add(&hits[i].More[j])
+		}
+	}
+	if len(shown) == 0 {
+		return nil
+	}
+	args := make([]any, 0, len(shown))
+	for id := range shown {
+		args = append(args, id)
+	}
+	in := strings.Repeat(",?", len(args))[1:]
+	rows, err := ix.db.QueryContext(ctx, `SELECT id, canon FROM chunks WHERE canon IN (`+in+`) AND id != canon`, args...)
+	if err != nil {
+		return err
+	}
+	ownerOf := map[int64]int64{}
+	var twins []any
+	for rows.Next() {
+		var id, canon int64
+		if err := rows.Scan(&id, &canon); err != nil {
+			rows.Close()
+			return err
+		}
+		ownerOf[id] = canon
+		twins = append(twins, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || len(twins) == 0 {
+		return err
+	}
+	rows, err = ix.db.QueryContext(ctx, `SELECT `+hitColumns+`, 0 FROM chunks c
+		JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id
+		WHERE c.id IN (`+strings.Repeat(",?", len(twins))[1:]+`) ORDER BY c.id`, twins...)
+	if err != nil {
+		return err
+	}
+	_, err = scanHits(rows, func(t Hit) {
+		h := shown[ownerOf[t.ChunkRowID]]
+		t.Score = h.Score
+		h.AlsoIn = append(h.AlsoIn, t)
+	})
+	return err
 }
 
 // hitColumns are what a hit is read from; scanHits reads them and a score.
@@ -415,7 +482,7 @@ func (ix *Index) countMatches(ctx context.Context, expr string, nw meta.Narrowin
 	q := `SELECT count(*) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?` + nw.Rows + ` LIMIT ?)`
 	all := []any{expr, countCap}
 	if filter != "" {
-		q = `SELECT count(*) FROM (SELECT c.id FROM chunks_fts CROSS JOIN chunks c ON c.id = chunks_fts.rowid
+		q = `SELECT count(*) FROM (SELECT c.id FROM chunks_fts CROSS JOIN chunks c ON c.canon = chunks_fts.rowid
 			CROSS JOIN documents d ON d.id = c.doc_id WHERE chunks_fts MATCH ?` + filter + ` LIMIT ?)`
 		all = append(append([]any{expr}, args...), countCap)
 	}

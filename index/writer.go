@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"time"
 
 	"folio/files"
@@ -29,10 +30,13 @@ type writer struct {
 	// Go: a trigger would make every document write open a statement
 	// savepoint, and FTS5 flushes its pending rows at each one).
 	dDocs, dChunks, dBytes int64
+	sample                 *bool // the folder is the sample library (isSample)
+	owners                 *ownerKeys
+	lastID                 int64 // the largest chunk id in this transaction; 0 at its start
 }
 
 const (
-	sqlChunksOfDoc  = `SELECT c.id, c.path, c.text, ` + schema.FTSTitleSQL + ` FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.doc_id = ?`
+	sqlChunksOfDoc  = `SELECT c.id, c.canon, c.path, c.text, ` + schema.FTSTitleSQL + ` FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.doc_id = ?`
 	sqlDocByPath    = `SELECT id, n_chunks, size FROM documents WHERE folder_id = ? AND rel_path = ?`
 	sqlDocByID      = `SELECT n_chunks, size FROM documents WHERE id = ?`
 	sqlDeleteChunks = `DELETE FROM chunks WHERE doc_id = ?`
@@ -42,7 +46,8 @@ const (
 	sqlUpdateDoc = `UPDATE documents SET size = ?, mtime = ?, hash = ?, title = ?, chunker = ?, indexed_at = ?, n_chunks = ?, warnings = ?,
 		tags = ?, aliases = ?, date = ?, meta = ? WHERE id = ?`
 	sqlTouchDoc    = `UPDATE documents SET mtime = ? WHERE id = ? AND size = ?`
-	sqlInsertChunk = `INSERT INTO chunks(doc_id, chunk_id, ordinal, kind, path, section, start_line, end_line, text) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	sqlInsertChunk = `INSERT INTO chunks(id, doc_id, chunk_id, ordinal, kind, path, section, start_line, end_line, text, canon, twin_key)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlRecordSkip  = `INSERT OR REPLACE INTO skipped(folder_id, rel_path, reason) VALUES(?, ?, ?)`
 	sqlFolderDelta = `UPDATE folders SET n_documents = n_documents + ?, n_chunks = n_chunks + ?, n_bytes = n_bytes + ? WHERE id = ?`
 )
@@ -57,7 +62,7 @@ func (w *writer) ensure(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	w.tx, w.batchStart, w.now = tx, time.Now(), time.Now().Unix()
+	w.tx, w.batchStart, w.now, w.lastID = tx, time.Now(), time.Now().Unix(), 0
 	w.stmts = map[string]*sql.Stmt{}
 	if err := fts.SetPurgeMode(context.Background(), tx, w.purge); err != nil {
 		tx.Rollback()
@@ -84,7 +89,7 @@ func (w *writer) exec(q string, args ...any) (sql.Result, error) {
 }
 
 // ExecContext and QueryContext run cached statements in the writer's
-// transaction (the writer is an fts.Execer for fts.DeleteRows).
+// transaction (the writer is an fts.Execer).
 func (w *writer) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	s, err := w.stmt(q)
 	if err != nil {
@@ -140,7 +145,7 @@ func (w *writer) commit() error {
 		}
 	}
 	err := w.tx.Commit()
-	w.tx, w.pending = nil, 0
+	w.tx, w.pending, w.lastID = nil, 0, 0
 	w.dDocs, w.dChunks, w.dBytes = 0, 0, 0
 	return err
 }
@@ -150,6 +155,7 @@ func (w *writer) rollback() {
 		w.tx.Rollback()
 		w.tx = nil
 	}
+	w.lastID = 0
 	w.dDocs, w.dChunks, w.dBytes = 0, 0, 0
 }
 
@@ -174,15 +180,31 @@ func (w *writer) removeDocuments(ids []int64) error {
 	return nil
 }
 
-// deleteChunks removes a document's chunks and their FTS rows.
+// deleteChunks removes a document's chunks and their FTS rows; copies of
+// them in other documents get the rows back.
 func (w *writer) deleteChunks(docID int64) error {
-	n, err := fts.DeleteRows(context.Background(), w, sqlChunksOfDoc, docID)
+	n, owned, err := fts.Detach(context.Background(), w, sqlChunksOfDoc, docID)
 	if err != nil || n == 0 {
 		return err
 	}
 	w.replaced = true
-	_, err = w.exec(sqlDeleteChunks, docID)
-	return err
+	if _, err = w.exec(sqlDeleteChunks, docID); err != nil {
+		return err
+	}
+	return fts.Adopt(context.Background(), w, owned)
+}
+
+// isSample reports whether the writer's folder is the sample library,
+// whose passages are never twins of the user's own (they rank after them).
+func (w *writer) isSample() (bool, error) {
+	if w.sample == nil {
+		var s bool
+		if err := w.queryRow(`SELECT sample != 0 FROM folders WHERE id = ?`, w.folderID).Scan(&s); err != nil {
+			return false, err
+		}
+		w.sample = &s
+	}
+	return *w.sample, nil
 }
 
 // touch records a new mtime for a file whose content did not change (its
@@ -268,18 +290,85 @@ func (w *writer) write(p prepared) error {
 	default:
 		return err
 	}
+	sample, err := w.isSample()
+	if err != nil {
+		return err
+	}
+	title := schema.FTSTitle(p.doc.Title, p.doc.Meta.Aliases)
+	if w.owners == nil {
+		if w.owners, err = loadOwnerKeys(w); err != nil {
+			return err
+		}
+	}
+	// Row ids are chosen here, as SQLite would (the largest plus one: the
+	// transaction is the only writer), so that an owner's canon is written
+	// with its row, not by a second statement.
+	if w.lastID == 0 {
+		if err := w.queryRow(`SELECT coalesce(max(id), 0) FROM chunks`).Scan(&w.lastID); err != nil {
+			return err
+		}
+	}
 	for i, c := range p.doc.Chunks {
-		res, err := w.exec(sqlInsertChunk, docID, c.ID, c.Ordinal, string(c.Kind), schema.JoinPath(c.Path), c.Section, c.StartLine, c.EndLine, c.Text)
-		if err != nil {
+		w.lastID++
+		rowID := w.lastID
+		path := schema.JoinPath(c.Path)
+		fc := fts.Chunk{ID: rowID, Doc: docID, Path: path, Text: c.Text, Cols: p.fts[i], Key: fts.Key(path, title, c.Text, sample)}
+		var owner int64
+		if w.owners.mayHave(fc.Key) {
+			if owner, err = fts.Owner(context.Background(), w, fc); err != nil {
+				return err
+			}
+		}
+		canon := owner
+		if owner == 0 {
+			canon = rowID
+			w.owners.add(fc.Key)
+		}
+		if _, err := w.exec(sqlInsertChunk, rowID, docID, c.ID, c.Ordinal, string(c.Kind), path, c.Section, c.StartLine, c.EndLine, c.Text, canon, fc.Key); err != nil {
 			return err
 		}
-		rowID, err := res.LastInsertId()
-		if err != nil {
-			return err
-		}
-		if _, err := w.exec(fts.InsertSQL, rowID, p.fts[i][0], p.fts[i][1], p.fts[i][2]); err != nil {
-			return err
+		if owner == 0 {
+			if _, err := w.exec(fts.InsertSQL, rowID, p.fts[i][0], p.fts[i][1], p.fts[i][2]); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
+
+// ownerKeys are the twin keys of the rows' owners when the writer began,
+// and of those it added: a key in neither has no owner to look up, which
+// spares most chunks of an import the look-up (about 15 µs each on the
+// writer's one goroutine). An owner another process adds meanwhile is
+// missed, and the copy then gets a row of its own: never a wrong result.
+type ownerKeys struct {
+	sorted []int64 // the library's, read once
+	added  map[int64]struct{}
+}
+
+func loadOwnerKeys(w *writer) (*ownerKeys, error) {
+	rows, err := w.QueryContext(context.Background(), `SELECT twin_key FROM chunks WHERE canon = id AND twin_key != 0 ORDER BY twin_key`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	k := &ownerKeys{added: map[int64]struct{}{}}
+	for rows.Next() {
+		var key int64
+		if err := rows.Scan(&key); err != nil {
+			return nil, err
+		}
+		k.sorted = append(k.sorted, key)
+	}
+	return k, rows.Err()
+}
+
+func (k *ownerKeys) mayHave(key int64) bool {
+	if _, ok := k.added[key]; ok {
+		return true
+	}
+	_, found := slices.BinarySearch(k.sorted, key)
+	return found
+}
+
+func (k *ownerKeys) add(key int64) { k.added[key] = struct{}{} }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -213,7 +214,8 @@ func TestCancellingAnImport(t *testing.T) {
 	w := newWindow(t, ix)
 	files := map[string]string{}
 	for i := 0; i < 3000; i++ {
-		files[filepath.Join(string(rune('a'+i%26)), strings.Repeat("x", i/26+1)+".md")] = "# Note\n\nwombat" + strings.Repeat(" text", 200) + "\n"
+		// Each note its own text: copies would be one passage.
+		files[filepath.Join(string(rune('a'+i%26)), strings.Repeat("x", i/26+1)+".md")] = fmt.Sprintf("# Note %d\n\nwombat", i) + strings.Repeat(" text", 200) + "\n"
 	}
 	dir := testutil.WriteFolder(t, files)
 	w.imports.enqueue(dir, true)

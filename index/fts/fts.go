@@ -44,21 +44,6 @@ type Execer interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
-// DeleteRows removes the FTS rows of the chunks a query selects; the
-// query returns c.id, c.path, c.text and schema.FTSTitleSQL.
-func DeleteRows(ctx context.Context, tx Execer, query string, args ...any) (int, error) {
-	all, err := readRows(ctx, tx, query, args...)
-	if err != nil {
-		return 0, err
-	}
-	for _, r := range all {
-		if _, err := tx.ExecContext(ctx, DeleteSQL, r.id, r.cols[0], r.cols[1], r.cols[2]); err != nil {
-			return 0, err
-		}
-	}
-	return len(all), nil
-}
-
 // Outdated reports a search index in another analyser's terms, or a
 // rebuild that was interrupted.
 func Outdated(ctx context.Context, db *sql.DB) (bool, error) {
@@ -122,7 +107,7 @@ func rebuildBatch(ctx context.Context, db *sql.DB, last int64) (int64, bool, err
 	}
 	defer tx.Rollback()
 	all, err := readRows(ctx, tx, `SELECT c.id, c.path, c.text, `+schema.FTSTitleSQL+` FROM chunks c JOIN documents d ON d.id = c.doc_id
-		WHERE c.id > ? ORDER BY c.id LIMIT ?`, last, batch)
+		WHERE c.id > ? AND c.canon = c.id ORDER BY c.id LIMIT ?`, last, batch)
 	if err != nil {
 		return 0, false, err
 	}
@@ -233,22 +218,6 @@ func MergeAll(ctx context.Context, db *sql.DB) error {
 		}
 	}
 	return dberr.Classify(tx.Commit())
-}
-
-// Reinsert puts back the FTS rows of the chunks a query selects (c.id,
-// c.path, c.text and schema.FTSTitleSQL), after their title column's text
-// changed (a note's aliases).
-func Reinsert(ctx context.Context, tx Execer, query string, args ...any) error {
-	rows, err := readRows(ctx, tx, query, args...)
-	if err != nil {
-		return err
-	}
-	for _, r := range rows {
-		if _, err := tx.ExecContext(ctx, InsertSQL, r.id, r.cols[0], r.cols[1], r.cols[2]); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 type row struct {

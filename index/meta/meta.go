@@ -164,6 +164,9 @@ type Narrowing struct {
 	Filter string
 	Args   []any
 	Rows   string
+	// Pick maps the FTS rows of Rows to the selected passages: a passage
+	// copied from another document is found by its copy's row.
+	Pick map[int64]int64
 }
 
 // FewRows is the most passages that are looked up one by one; FTS5
@@ -186,28 +189,34 @@ func Narrow(ctx context.Context, q Querier, fs []query.Filter, filter string, ar
 	if !tagged || filter == "" {
 		return nw, nil
 	}
-	rows, err := q.QueryContext(ctx, `SELECT c.id FROM documents d JOIN folders f ON f.id = d.folder_id
+	rows, err := q.QueryContext(ctx, `SELECT c.canon, c.id FROM documents d JOIN folders f ON f.id = d.folder_id
 		JOIN chunks c ON c.doc_id = d.id WHERE 1`+filter+` LIMIT ?`, append(append([]any(nil), args...), FewRows+1)...)
 	if err != nil {
 		return nw, err
 	}
 	defer rows.Close()
 	var ids []string
+	pick := map[int64]int64{}
+	n := 0
 	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
+		n++
+		var canon, id int64
+		if err := rows.Scan(&canon, &id); err != nil {
 			return nw, err
 		}
-		ids = append(ids, strconv.FormatInt(id, 10))
+		if _, ok := pick[canon]; !ok {
+			ids = append(ids, strconv.FormatInt(canon, 10))
+		}
+		pick[canon] = id
 	}
-	if err := rows.Err(); err != nil || len(ids) > FewRows {
+	if err := rows.Err(); err != nil || n > FewRows {
 		return nw, err
 	}
 	if len(ids) == 0 {
 		// Nothing (FTS5 reads rowid IN (NULL) as no constraint at all).
 		return Narrowing{Rows: " AND 0"}, nil
 	}
-	return Narrowing{Rows: " AND rowid IN (" + strings.Join(ids, ",") + ")"}, nil
+	return Narrowing{Rows: " AND rowid IN (" + strings.Join(ids, ",") + ")", Pick: pick}, nil
 }
 
 // Page is one page of the notes that filter (conditions on d and f)

@@ -14,7 +14,7 @@ import (
 )
 
 // Version is stored in PRAGMA user_version: len(Migrations).
-const Version = 3
+const Version = 4
 
 // ApplicationID marks a SQLite file as a Folio library (PRAGMA
 // application_id, bytes 68–71 of the header): "Foli".
@@ -129,6 +129,15 @@ var Migrations = []string{
 	) WITHOUT ROWID;
 	CREATE INDEX tags_doc ON tags(doc_id);
 	CREATE INDEX documents_dated ON documents(` + DatedSQL + `);`,
+
+	// Copies share one FTS row (fts/twins.go): canon is the chunk whose
+	// row holds the passage, twin_key finds a copy's owner. Rows written
+	// before stay their own owners, with no key.
+	`ALTER TABLE chunks ADD COLUMN canon INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE chunks ADD COLUMN twin_key INTEGER NOT NULL DEFAULT 0;
+	UPDATE chunks SET canon = id;
+	CREATE INDEX chunks_canon ON chunks(canon);
+	CREATE INDEX chunks_twin ON chunks(twin_key) WHERE canon = id;`,
 }
 
 // DatedSQL is a document's date in Unix seconds: its front matter's, else

@@ -1,0 +1,237 @@
+package fts
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"hash/fnv"
+	"strings"
+
+	"folio/index/schema"
+)
+
+// Copies share one FTS row. A passage found word for word (same heading
+// path, title and text) in another document of a library of the same kind
+// (the sample library or the user's own) is that document's twin: it
+// points at the first copy's row (chunks.canon) instead of adding a row of
+// its own. A library holding a folder twice, or twelve copies of a corpus,
+// then has the search index, the bm25 statistics and the first stage's
+// costs of one copy; before, a word in every copy had twelve times the
+// postings and the first stage's budgets reached fewer of a question's
+// words. Copies within one document keep their own rows, so a file's
+// repeated passage is still found where it is.
+//
+// chunks.canon is the id of the chunk whose FTS row holds the passage (its
+// own id for the row's owner); chunks.twin_key is Key of its columns (0 in
+// a library written before twins, which never match).
+
+// Key is the twin key of a chunk's heading path (stored form), FTS title
+// and text, and its library's kind; never 0.
+func Key(path, title, text string, sample bool) int64 {
+	h := fnv.New64a()
+	kind := "u"
+	if sample {
+		kind = "s"
+	}
+	for _, s := range []string{kind, path, title, text} {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	return int64(h.Sum64() | 1)
+}
+
+// Chunk is what placing a chunk needs: its row id, its document, its
+// stored heading path and text, its FTS columns and its twin key.
+type Chunk struct {
+	ID, Doc int64
+	Path    string
+	Text    string
+	Cols    [3]string
+	Key     int64
+}
+
+const sqlFindOwner = `SELECT c.id FROM chunks c
+	WHERE c.twin_key = ? AND c.canon = c.id AND c.doc_id != ? AND c.path = ? AND c.text = ? LIMIT 1`
+
+// Owner is the chunk whose row already holds c's passage, in another
+// document, or 0. The key covers the title and library kind; path and
+// text are compared too, so a hash collision cannot join two passages.
+func Owner(ctx context.Context, tx Execer, c Chunk) (int64, error) {
+	if c.Key == 0 { // a chunk of an older library: its title is in no key
+		return 0, nil
+	}
+	var owner int64
+	err := queryRow(ctx, tx, sqlFindOwner, c.Key, c.Doc, c.Path, c.Text).Scan(&owner)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return owner, err
+}
+
+// Attach places a stored chunk in the search index: the twin of a copy
+// in another document whose row already holds it, or the owner of a new
+// row.
+func Attach(ctx context.Context, tx Execer, c Chunk) error {
+	owner, err := Owner(ctx, tx, c)
+	if err != nil {
+		return err
+	}
+	if owner != 0 {
+		_, err = tx.ExecContext(ctx, `UPDATE chunks SET canon = ?, twin_key = ? WHERE id = ?`, owner, c.Key, c.ID)
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE chunks SET canon = id, twin_key = ? WHERE id = ?`, c.Key, c.ID); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, InsertSQL, c.ID, c.Cols[0], c.Cols[1], c.Cols[2])
+	return err
+}
+
+func queryRow(ctx context.Context, tx Execer, q string, args ...any) *rowScanner {
+	rows, err := tx.QueryContext(ctx, q, args...)
+	return &rowScanner{rows, err}
+}
+
+type rowScanner struct {
+	rows *sql.Rows
+	err  error
+}
+
+func (r *rowScanner) Scan(dst ...any) error {
+	if r.err != nil {
+		return r.err
+	}
+	defer r.rows.Close()
+	if !r.rows.Next() {
+		if err := r.rows.Err(); err != nil {
+			return err
+		}
+		return sql.ErrNoRows
+	}
+	return r.rows.Scan(dst...)
+}
+
+// Detach removes the FTS rows the chunks a query selects own (the query
+// returns c.id, c.canon, c.path, c.text and schema.FTSTitleSQL) and
+// returns how many chunks it selected and the ids of the rows removed:
+// once the chunks are gone (or re-keyed), Adopt gives those rows' other
+// copies a row again.
+func Detach(ctx context.Context, tx Execer, query string, args ...any) (int, []int64, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return 0, nil, err
+	}
+	type owned struct {
+		id   int64
+		cols [3]string
+	}
+	var own []owned
+	n := 0
+	for rows.Next() {
+		var id, canon int64
+		var path, text, title string
+		if err := rows.Scan(&id, &canon, &path, &text, &title); err != nil {
+			rows.Close()
+			return 0, nil, err
+		}
+		n++
+		if canon == id {
+			own = append(own, owned{id, Columns(schema.SplitPath(path), title, text)})
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, nil, err
+	}
+	ids := make([]int64, 0, len(own))
+	for _, r := range own {
+		if _, err := tx.ExecContext(ctx, DeleteSQL, r.id, r.cols[0], r.cols[1], r.cols[2]); err != nil {
+			return 0, nil, err
+		}
+		ids = append(ids, r.id)
+	}
+	return n, ids, nil
+}
+
+// Adopt places again, in id order, the chunks that still point at rows
+// Detach removed: the first of a set of copies gets the row back, the
+// others become its twins (or keep a row of their own when in its
+// document).
+func Adopt(ctx context.Context, tx Execer, removed []int64) error {
+	for len(removed) > 0 {
+		batch := removed[:min(len(removed), 500)]
+		removed = removed[len(batch):]
+		in := strings.Repeat(",?", len(batch))[1:]
+		args := make([]any, len(batch))
+		for i, id := range batch {
+			args[i] = id
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT c.id, c.doc_id, c.path, c.text, `+schema.FTSTitleSQL+`, c.twin_key
+			FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.canon IN (`+in+`) ORDER BY c.id`, args...)
+		if err != nil {
+			return err
+		}
+		var orphans []Chunk
+		for rows.Next() {
+			var c Chunk
+			var title string
+			if err := rows.Scan(&c.ID, &c.Doc, &c.Path, &c.Text, &title, &c.Key); err != nil {
+				rows.Close()
+				return err
+			}
+			c.Cols = Columns(schema.SplitPath(c.Path), title, c.Text)
+			orphans = append(orphans, c)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if len(orphans) == 0 {
+			continue
+		}
+		// None is an owner until placed, so none is taken for one.
+		if _, err := tx.ExecContext(ctx, `UPDATE chunks SET canon = 0 WHERE canon IN (`+in+`)`, args...); err != nil {
+			return err
+		}
+		for _, c := range orphans {
+			if err := Attach(ctx, tx, c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Rekey places a document's chunks again after its title changed: each
+// gets the key of its new columns and joins a copy elsewhere or owns a
+// row. Their old rows must be gone (Detach) and no chunk elsewhere may
+// point at them (Adopt).
+func Rekey(ctx context.Context, tx Execer, doc int64, sample bool) error {
+	rows, err := tx.QueryContext(ctx, `SELECT c.id, c.path, c.text, `+schema.FTSTitleSQL+`
+		FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.doc_id = ? ORDER BY c.id`, doc)
+	if err != nil {
+		return err
+	}
+	var all []Chunk
+	for rows.Next() {
+		c := Chunk{Doc: doc}
+		var title string
+		if err := rows.Scan(&c.ID, &c.Path, &c.Text, &title); err != nil {
+			rows.Close()
+			return err
+		}
+		c.Cols = Columns(schema.SplitPath(c.Path), title, c.Text)
+		c.Key = Key(c.Path, title, c.Text, sample)
+		all = append(all, c)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, c := range all {
+		if err := Attach(ctx, tx, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,176 @@
+package index
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"folio/internal/testutil"
+)
+
+const twinNote = "# Fever\n\n## Dosing\n\nGive qzparacetamol every six hours.\n\n## Warning\n\nSee a doctor after three days.\n"
+
+// ftsRows is how many rows the search index holds.
+func ftsRows(t *testing.T, ix *Index) int {
+	t.Helper()
+	var n int
+	must(t, ix.db.QueryRow(`SELECT count(*) FROM chunks_fts`).Scan(&n))
+	return n
+}
+
+// locations are the folder/path of a hit and of its copies.
+func locations(h Hit) []string {
+	out := []string{filepath.Join(h.Folder, h.Path)}
+	for _, a := range h.AlsoIn {
+		out = append(out, filepath.Join(a.Folder, a.Path))
+	}
+	return out
+}
+
+func TestCopiesInTwoFoldersShareOneRowAndBothAreCited(t *testing.T) {
+	ix := openTemp(t)
+	a, b := t.TempDir(), t.TempDir()
+	testutil.WriteFiles(t, a, map[string]string{"fever.md": twinNote, "own.md": "# Own\n\nonly here\n"})
+	testutil.WriteFiles(t, b, map[string]string{"fever.md": twinNote})
+	ctx := context.Background()
+	for _, d := range []string{a, b} {
+		if _, err := ix.AddFolder(ctx, d, ImportOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	one := openTemp(t)
+	if _, err := one.AddFolder(ctx, a, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := ftsRows(t, ix), ftsRows(t, one); got != want {
+		t.Errorf("the search index holds %d rows for a folder and its copy, %d for the folder alone", got, want)
+	}
+	r := search(t, ix, "qzparacetamol")
+	if len(r.Hits) != 1 || r.Total != 1 {
+		t.Fatalf("%d hits (total %d), want the passage once", len(r.Hits), r.Total)
+	}
+	locs := locations(r.Hits[0])
+	if len(locs) != 2 || locs[0] != filepath.Join(a, "fever.md") || locs[1] != filepath.Join(b, "fever.md") {
+		t.Errorf("cited at %v, want the first folder's file with the copy in the second", locs)
+	}
+	if h := r.Hits[0].AlsoIn[0]; h.StartLine != r.Hits[0].StartLine || h.Text != r.Hits[0].Text {
+		t.Errorf("the copy cites lines %d–%d %q", h.StartLine, h.EndLine, h.Text)
+	}
+	// A search in the second folder only finds its own copy.
+	r, err := ix.Search(ctx, "qzparacetamol", SearchOptions{Folder: b})
+	if err != nil || len(r.Hits) != 1 || r.Hits[0].Folder != b {
+		t.Fatalf("in the second folder: %+v %v", r, err)
+	}
+}
+
+func TestCopyStaysFoundWhenTheFirstIsRemovedOrChanged(t *testing.T) {
+	ix := openTemp(t)
+	a, b, c := t.TempDir(), t.TempDir(), t.TempDir()
+	for _, d := range []string{a, b, c} {
+		testutil.WriteFiles(t, d, map[string]string{"fever.md": twinNote})
+	}
+	ctx := context.Background()
+	for _, d := range []string{a, b, c} {
+		if _, err := ix.AddFolder(ctx, d, ImportOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The file whose rows the copies use changes: they keep the old text.
+	must(t, os.WriteFile(filepath.Join(a, "fever.md"), []byte("# Fever\n\n## Dosing\n\nGive qzibuprofen instead.\n"), 0o644))
+	if _, err := ix.Scan(ctx, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	must(t, ix.IntegrityCheck(ctx))
+	r := search(t, ix, "qzparacetamol")
+	if len(r.Hits) != 1 || len(locations(r.Hits[0])) != 2 || r.Hits[0].Folder != b {
+		t.Fatalf("old text after the first file changed: %d hits %v", len(r.Hits), r.Hits)
+	}
+	if r := search(t, ix, "qzibuprofen"); len(r.Hits) != 1 || r.Hits[0].Folder != a {
+		t.Fatalf("new text: %+v", r.Hits)
+	}
+	// The folder now holding the row goes: the last copy is still found.
+	must(t, ix.RemoveFolder(ctx, b))
+	must(t, ix.IntegrityCheck(ctx))
+	r = search(t, ix, "qzparacetamol")
+	if len(r.Hits) != 1 || len(r.Hits[0].AlsoIn) != 0 || r.Hits[0].Folder != c {
+		t.Fatalf("after removing the folder with the row: %+v", r.Hits)
+	}
+	// And it goes from the index with its last copy.
+	must(t, os.Remove(filepath.Join(c, "fever.md")))
+	if _, err := ix.Scan(ctx, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if r := search(t, ix, "qzparacetamol"); len(r.Hits) != 0 {
+		t.Errorf("removed everywhere, still found: %+v", r.Hits)
+	}
+}
+
+func TestTaggedCopyIsFoundByItsTag(t *testing.T) {
+	ix := openTemp(t)
+	a, b := t.TempDir(), t.TempDir()
+	testutil.WriteFiles(t, a, map[string]string{"fever.md": twinNote})
+	testutil.WriteFiles(t, b, map[string]string{"fever.md": "---\ntags: [clinic]\n---\n" + twinNote})
+	ctx := context.Background()
+	for _, d := range []string{a, b} {
+		if _, err := ix.AddFolder(ctx, d, ImportOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := search(t, ix, "qzparacetamol tag:clinic")
+	if len(r.Hits) != 1 || r.Hits[0].Folder != b {
+		t.Fatalf("tag:clinic: %+v", r.Hits)
+	}
+}
+
+func TestSampleLibraryCopyIsNotTheUsersPassage(t *testing.T) {
+	ix := openTemp(t)
+	sample, a := t.TempDir(), t.TempDir()
+	testutil.WriteFiles(t, sample, map[string]string{"fever.md": twinNote})
+	testutil.WriteFiles(t, a, map[string]string{"fever.md": twinNote})
+	ctx := context.Background()
+	// As the window does: the sample first, marked after its import.
+	if _, err := ix.AddFolder(ctx, sample, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	must(t, ix.SetSample(ctx, sample, true))
+	before := ftsRows(t, ix)
+	if _, err := ix.AddFolder(ctx, a, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := ftsRows(t, ix); got != 2*before {
+		t.Errorf("%d rows, want the user's own %d beside the sample's", got, before)
+	}
+	r := search(t, ix, "qzparacetamol")
+	if len(r.Hits) != 2 || r.Hits[0].Folder != a || !r.Hits[1].Sample {
+		t.Errorf("want the user's passage first, then the sample's: %+v", r.Hits)
+	}
+}
+
+func TestEveryCopyIsListedOnceWhetherItSharesTheRowOrNot(t *testing.T) {
+	ix := openTemp(t)
+	a, b, c := t.TempDir(), t.TempDir(), t.TempDir()
+	testutil.WriteFiles(t, a, map[string]string{"fever.md": twinNote})
+	testutil.WriteFiles(t, b, map[string]string{"fever.md": twinNote})
+	// The same text under another title: a copy, but not of the same row.
+	testutil.WriteFiles(t, c, map[string]string{"notes.md": "# Ward notes\n\n## Dosing\n\nGive qzparacetamol every six hours.\n"})
+	ctx := context.Background()
+	for _, d := range []string{a, b, c} {
+		if _, err := ix.AddFolder(ctx, d, ImportOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := search(t, ix, "qzparacetamol")
+	if len(r.Hits) != 1 {
+		t.Fatalf("%d hits, want one passage with its copies", len(r.Hits))
+	}
+	got := map[string]int{}
+	for _, l := range locations(r.Hits[0]) {
+		got[l]++
+	}
+	for _, want := range []string{filepath.Join(a, "fever.md"), filepath.Join(b, "fever.md"), filepath.Join(c, "notes.md")} {
+		if got[want] != 1 {
+			t.Errorf("%s listed %d times: %v", want, got[want], got)
+		}
+	}
+}
