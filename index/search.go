@@ -111,7 +111,8 @@ type Hit struct {
 	// under its best one ("3 more in this file").
 	More []Hit
 	// AlsoIn are the same passage, word for word, in other files (copies,
-	// backups, vendored docs), shown once.
+	// backups, vendored docs), shown once; at most maxTwins of those that
+	// share its row.
 	AlsoIn []Hit
 	// Explanation is each ranking feature's value and share of the score
 	// (SearchOptions.Explain).
@@ -387,6 +388,9 @@ func (ix *Index) candidates(ctx context.Context, expr string, nw meta.Narrowing,
 	return c.kept, len(ids), nil
 }
 
+// maxTwins is the most copies sharing a passage's row that a result lists.
+const maxTwins = 100
+
 // addTwins adds to the AlsoIn of the passages shown their copies in other
 // documents, which share their FTS row (fts/twins.go) and so were not
 // among the candidates. Only a search without filters: with filters, the
@@ -413,7 +417,10 @@ func (ix *Index) addTwins(ctx context.Context, hits []Hit) error {
 		args = append(args, id)
 	}
 	in := strings.Repeat(",?", len(args))[1:]
-	rows, err := ix.db.QueryContext(ctx, `SELECT id, canon FROM chunks WHERE canon IN (`+in+`) AND id != canon`, args...)
+	// A folder of thousands of identical notes lists the first maxTwins:
+	// reading them all would cost more than the search.
+	rows, err := ix.db.QueryContext(ctx, `SELECT id, canon FROM (SELECT id, canon, row_number() OVER (PARTITION BY canon ORDER BY id) AS n
+		FROM chunks WHERE canon IN (`+in+`) AND id != canon) WHERE n <= ?`, append(args, maxTwins)...)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"folio/internal/testutil"
@@ -172,5 +173,29 @@ func TestEveryCopyIsListedOnceWhetherItSharesTheRowOrNot(t *testing.T) {
 		if got[want] != 1 {
 			t.Errorf("%s listed %d times: %v", want, got[want], got)
 		}
+	}
+}
+
+func TestThousandsOfIdenticalNotesAreOnePassageWithItsCopiesCapped(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	files := map[string]string{}
+	for i := range maxTwins + 50 {
+		files[filepath.Join("gen", strconv.Itoa(i)+".md")] = "# TODO\n\nqzfillme later\n"
+	}
+	testutil.WriteFiles(t, dir, files)
+	ctx := context.Background()
+	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := ftsRows(t, ix); n != 1 {
+		t.Errorf("%d rows for one passage in %d files", n, len(files))
+	}
+	r := search(t, ix, "qzfillme")
+	if len(r.Hits) != 1 {
+		t.Fatalf("%d hits, want the passage once", len(r.Hits))
+	}
+	if n := len(r.Hits[0].AlsoIn); n != maxTwins {
+		t.Errorf("%d copies listed, want the first %d", n, maxTwins)
 	}
 }
