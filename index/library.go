@@ -178,47 +178,11 @@ func (ix *Index) SetSample(ctx context.Context, dir string, sample bool) error {
 	}
 	// The sample's passages are never copies of the user's (they rank
 	// after them): the folder's chunks are placed again with keys of
-	// their kind (fts/twins.go).
-	_, owned, err := fts.Detach(ctx, tx, `SELECT c.id, c.canon, c.path, c.text, `+schema.FTSTitleSQL+` FROM chunks c JOIN documents d ON d.id = c.doc_id
-		WHERE d.folder_id = ?`, f.ID)
-	if err == nil {
-		_, err = tx.ExecContext(ctx, `UPDATE chunks SET canon = 0 WHERE doc_id IN (SELECT id FROM documents WHERE folder_id = ?)`, f.ID)
-	}
-	if err == nil {
-		err = fts.Adopt(ctx, tx, owned)
-	}
-	var docs []int64
-	if err == nil {
-		docs, err = folderDocs(ctx, tx, f.ID)
-	}
-	for _, d := range docs {
-		if err != nil {
-			break
-		}
-		err = fts.Rekey(ctx, tx, d, sample)
-	}
-	if err != nil {
+	// their kind.
+	if err := fts.RekeyFolder(ctx, tx, f.ID, sample); err != nil {
 		return fmt.Errorf("mark %s as the sample library: %w", dir, classify(err))
 	}
 	return classify(tx.Commit())
-}
-
-// folderDocs are the ids of a folder's documents.
-func folderDocs(ctx context.Context, tx *sql.Tx, folderID int64) ([]int64, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT id FROM documents WHERE folder_id = ? ORDER BY id`, folderID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
 }
 
 // RemoveFolder takes a folder and everything indexed from it out of the

@@ -18,14 +18,7 @@ func (w *writer) updateMeta(p prepared) error {
 	if rewrite {
 		// Out of the search index: its rows go, and copies elsewhere that
 		// pointed at them get rows of their own.
-		_, owned, err := fts.Detach(context.Background(), w, sqlChunksOfDoc, p.old.id)
-		if err != nil {
-			return err
-		}
-		if _, err := w.exec(`UPDATE chunks SET canon = 0 WHERE doc_id = ?`, p.old.id); err != nil {
-			return err
-		}
-		if err := fts.Adopt(context.Background(), w, owned); err != nil {
+		if err := fts.Unplace(context.Background(), w, `c.doc_id = ?`, p.old.id); err != nil {
 			return err
 		}
 		w.replaced = true

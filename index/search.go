@@ -12,6 +12,7 @@ import (
 
 	"folio/index/analyze"
 	"folio/index/dedup"
+	"folio/index/fts"
 	"folio/index/meta"
 	"folio/index/query"
 	"folio/index/rank"
@@ -409,37 +410,15 @@ func (ix *Index) addTwins(ctx context.Context, hits []Hit) error {
 			add(&hits[i].More[j])
 		}
 	}
-	if len(shown) == 0 {
-		return nil
-	}
-	args := make([]any, 0, len(shown))
+	ids := make([]int64, 0, len(shown))
 	for id := range shown {
-		args = append(args, id)
+		ids = append(ids, id)
 	}
-	in := strings.Repeat(",?", len(args))[1:]
-	// A folder of thousands of identical notes lists the first maxTwins:
-	// reading them all would cost more than the search.
-	rows, err := ix.db.QueryContext(ctx, `SELECT id, canon FROM (SELECT id, canon, row_number() OVER (PARTITION BY canon ORDER BY id) AS n
-		FROM chunks WHERE canon IN (`+in+`) AND id != canon) WHERE n <= ?`, append(args, maxTwins)...)
-	if err != nil {
+	ownerOf, twins, err := fts.Twins(ctx, ix.db, ids, maxTwins)
+	if err != nil || len(twins) == 0 {
 		return err
 	}
-	ownerOf := map[int64]int64{}
-	var twins []any
-	for rows.Next() {
-		var id, canon int64
-		if err := rows.Scan(&id, &canon); err != nil {
-			rows.Close()
-			return err
-		}
-		ownerOf[id] = canon
-		twins = append(twins, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil || len(twins) == 0 {
-		return err
-	}
-	rows, err = ix.db.QueryContext(ctx, `SELECT `+hitColumns+`, 0 FROM chunks c
+	rows, err := ix.db.QueryContext(ctx, `SELECT `+hitColumns+`, 0 FROM chunks c
 		JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id
 		WHERE c.id IN (`+strings.Repeat(",?", len(twins))[1:]+`) ORDER BY c.id`, twins...)
 	if err != nil {
@@ -576,21 +555,9 @@ func (ix *Index) filters(ctx context.Context, opt SearchOptions) (string, []any,
 		sb.WriteString(" AND d.folder_id = ?")
 		args = append(args, f.ID)
 	}
-	if opt.PathPrefix != "" {
-		sb.WriteString(` AND d.rel_path LIKE ? ESCAPE '\'`)
-		args = append(args, likePrefix(filepath.ToSlash(opt.PathPrefix)))
-	}
-	if len(opt.HeadingPrefix) > 0 {
-		joined := schema.JoinPath(opt.HeadingPrefix)
-		sb.WriteString(` AND (c.path = ? OR c.path LIKE ? ESCAPE '\')`)
-		args = append(args, joined, likePrefix(joined+schema.PathSep))
-	}
-	return sb.String(), args, nil
-}
-
-func likePrefix(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return r.Replace(s) + "%"
+	cond, cargs := meta.Scope(opt.PathPrefix, opt.HeadingPrefix)
+	sb.WriteString(cond)
+	return sb.String(), append(args, cargs...), nil
 }
 
 // SectionChunk is one chunk of a section, for showing a hit in context.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"slices"
 	"time"
 
 	"folio/files"
@@ -31,7 +30,7 @@ type writer struct {
 	// savepoint, and FTS5 flushes its pending rows at each one).
 	dDocs, dChunks, dBytes int64
 	sample                 *bool // the folder is the sample library (isSample)
-	owners                 *ownerKeys
+	owners                 *fts.OwnerKeys
 	lastID                 int64 // the largest chunk id in this transaction; 0 at its start
 }
 
@@ -296,7 +295,7 @@ func (w *writer) write(p prepared) error {
 	}
 	title := schema.FTSTitle(p.doc.Title, p.doc.Meta.Aliases)
 	if w.owners == nil {
-		if w.owners, err = loadOwnerKeys(w); err != nil {
+		if w.owners, err = fts.LoadOwnerKeys(context.Background(), w); err != nil {
 			return err
 		}
 	}
@@ -313,62 +312,13 @@ func (w *writer) write(p prepared) error {
 		rowID := w.lastID
 		path := schema.JoinPath(c.Path)
 		fc := fts.Chunk{ID: rowID, Doc: docID, Path: path, Text: c.Text, Cols: p.fts[i], Key: fts.Key(path, title, c.Text, sample)}
-		var owner int64
-		if w.owners.mayHave(fc.Key) {
-			if owner, err = fts.Owner(context.Background(), w, fc); err != nil {
-				return err
-			}
-		}
-		canon := owner
-		if owner == 0 {
-			canon = rowID
-			w.owners.add(fc.Key)
+		canon, err := w.owners.Place(context.Background(), w, fc)
+		if err != nil {
+			return err
 		}
 		if _, err := w.exec(sqlInsertChunk, rowID, docID, c.ID, c.Ordinal, string(c.Kind), path, c.Section, c.StartLine, c.EndLine, c.Text, canon, fc.Key); err != nil {
 			return err
 		}
-		if owner == 0 {
-			if _, err := w.exec(fts.InsertSQL, rowID, p.fts[i][0], p.fts[i][1], p.fts[i][2]); err != nil {
-				return err
-			}
-		}
 	}
 	return nil
 }
-
-// ownerKeys are the twin keys of the rows' owners when the writer began,
-// and of those it added: a key in neither has no owner to look up, which
-// spares most chunks of an import the look-up (about 15 µs each on the
-// writer's one goroutine). An owner another process adds meanwhile is
-// missed, and the copy then gets a row of its own: never a wrong result.
-type ownerKeys struct {
-	sorted []int64 // the library's, read once
-	added  map[int64]struct{}
-}
-
-func loadOwnerKeys(w *writer) (*ownerKeys, error) {
-	rows, err := w.QueryContext(context.Background(), `SELECT twin_key FROM chunks WHERE canon = id AND twin_key != 0 ORDER BY twin_key`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	k := &ownerKeys{added: map[int64]struct{}{}}
-	for rows.Next() {
-		var key int64
-		if err := rows.Scan(&key); err != nil {
-			return nil, err
-		}
-		k.sorted = append(k.sorted, key)
-	}
-	return k, rows.Err()
-}
-
-func (k *ownerKeys) mayHave(key int64) bool {
-	if _, ok := k.added[key]; ok {
-		return true
-	}
-	_, found := slices.BinarySearch(k.sorted, key)
-	return found
-}
-
-func (k *ownerKeys) add(key int64) { k.added[key] = struct{}{} }

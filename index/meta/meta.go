@@ -9,6 +9,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -267,4 +268,27 @@ func UnknownTags(ctx context.Context, db *sql.DB, fs []query.Filter) ([]string, 
 		}
 	}
 	return out, nil
+}
+
+// Scope is the SQL conditions on d (documents) and c (chunks) of a path
+// prefix (a file or folder inside the library folders) and a heading path
+// prefix (a section and what is under it).
+func Scope(pathPrefix string, headingPrefix []string) (string, []any) {
+	var sb strings.Builder
+	var args []any
+	if pathPrefix != "" {
+		sb.WriteString(` AND d.rel_path LIKE ? ESCAPE '\'`)
+		args = append(args, likePrefix(filepath.ToSlash(pathPrefix)))
+	}
+	if len(headingPrefix) > 0 {
+		joined := schema.JoinPath(headingPrefix)
+		sb.WriteString(` AND (c.path = ? OR c.path LIKE ? ESCAPE '\')`)
+		args = append(args, joined, likePrefix(joined+schema.PathSep))
+	}
+	return sb.String(), args
+}
+
+func likePrefix(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return r.Replace(s) + "%"
 }
