@@ -243,7 +243,7 @@ func create(path string) error {
 			return err
 		}
 		// The search index is empty, so it is already in this analyser's terms.
-		_, err = db.Exec(`DELETE FROM settings WHERE key = 'fts.rebuild_from';
+		_, err = db.Exec(`DELETE FROM settings WHERE key IN ('fts.rebuild_from', 'fts.place_from');
 			INSERT INTO settings(key, value) VALUES('fts.analyzer', ?)`, analyze.Version)
 		return err
 	}()
@@ -337,6 +337,12 @@ func (ix *Index) prepare() error {
 			return err
 		}
 	}
+	if !needed {
+		var err error
+		if needed, err = fts.PlacePending(ctx, ix.db); err != nil {
+			return err
+		}
+	}
 	if needed {
 		if ix.readOnly {
 			return ix.upgradeReadOnly()
@@ -355,13 +361,24 @@ func (ix *Index) prepare() error {
 	return ix.finishChanges(ctx, false, false)
 }
 
-// upgrade migrates the schema and brings the search index to this Folio's
-// analyser.
+// upgrade migrates the schema, brings the search index to this Folio's
+// analyser and lets copies written before share their rows.
 func (ix *Index) upgrade(ctx context.Context) error {
 	if err := ix.migrate(ctx); err != nil {
 		return err
 	}
-	return fts.Rebuild(ctx, ix.db)
+	if err := fts.Rebuild(ctx, ix.db); err != nil {
+		return err
+	}
+	if err := fts.PlaceOld(ctx, ix.db); err != nil {
+		return err
+	}
+	// The rows the copies gave up leave the file now, also when the
+	// library was opened only to read (upgradeReadOnly).
+	if pending, err := fts.PurgePending(ctx, ix.db); err != nil || !pending {
+		return err
+	}
+	return fts.MergeAll(ctx, ix.db)
 }
 
 // upgradeReadOnly brings an older library forward for a read-only command

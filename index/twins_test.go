@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"testing"
 
+	"folio/index/fts"
+	"folio/index/schema"
 	"folio/internal/testutil"
 )
 
@@ -197,5 +199,66 @@ func TestThousandsOfIdenticalNotesAreOnePassageWithItsCopiesCapped(t *testing.T)
 	}
 	if n := len(r.Hits[0].AlsoIn); n != maxTwins {
 		t.Errorf("%d copies listed, want the first %d", n, maxTwins)
+	}
+}
+
+func TestCopiesInALibraryWrittenBeforeShareTheirRowsOnceOpened(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "library.db")
+	ix, err := Open(path)
+	must(t, err)
+	a, b := t.TempDir(), t.TempDir()
+	testutil.WriteFiles(t, a, map[string]string{"fever.md": twinNote, "own.md": "# Own\n\nonly here\n"})
+	testutil.WriteFiles(t, b, map[string]string{"fever.md": twinNote})
+	ctx := context.Background()
+	for _, d := range []string{a, b} {
+		if _, err := ix.AddFolder(ctx, d, ImportOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	shared := ftsRows(t, ix)
+	// As schema 4's migration leaves a library written before: every
+	// chunk the owner of a row of its own, none keyed.
+	rows, err := ix.db.Query(`SELECT c.id, c.path, c.text, d.title FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.canon != c.id`)
+	must(t, err)
+	var twins [][4]any
+	for rows.Next() {
+		var id int64
+		var p, text, title string
+		must(t, rows.Scan(&id, &p, &text, &title))
+		cols := fts.Columns(schema.SplitPath(p), title, text)
+		twins = append(twins, [4]any{id, cols[0], cols[1], cols[2]})
+	}
+	rows.Close()
+	if len(twins) == 0 {
+		t.Fatal("no copies to undo")
+	}
+	for _, r := range twins {
+		_, err := ix.db.Exec(fts.InsertSQL, r[:]...)
+		must(t, err)
+	}
+	_, err = ix.db.Exec(`UPDATE chunks SET canon = id, twin_key = 0;
+		INSERT INTO settings(key, value) VALUES('fts.place_from', '0')`)
+	must(t, err)
+	if n := ftsRows(t, ix); n != shared+len(twins) {
+		t.Fatalf("the old library has %d rows, want %d", n, shared+len(twins))
+	}
+	must(t, ix.Close())
+
+	// Opened to read, as `folio search` does: it is brought up to date once.
+	ix, err = OpenMode(path, ReadOnly)
+	must(t, err)
+	defer ix.Close()
+	must(t, ix.IntegrityCheck(ctx))
+	if n := ftsRows(t, ix); n != shared {
+		t.Errorf("%d rows after opening, want %d", n, shared)
+	}
+	r := search(t, ix, "qzparacetamol")
+	if len(r.Hits) != 1 || len(locations(r.Hits[0])) != 2 {
+		t.Fatalf("after opening: %d hits %+v", len(r.Hits), r.Hits)
+	}
+	for _, key := range []string{"fts.place_from", "fts.purge_pending"} {
+		if v, ok, _ := ix.Setting(ctx, key); ok {
+			t.Errorf("%s still set: %q", key, v)
+		}
 	}
 }

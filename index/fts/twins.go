@@ -4,10 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"hash/fnv"
 	"slices"
+	"strconv"
 	"strings"
 
+	"folio/index/dberr"
 	"folio/index/schema"
 )
 
@@ -368,4 +371,108 @@ func (k *OwnerKeys) Place(ctx context.Context, tx Execer, c Chunk) (int64, error
 	k.Add(c.Key)
 	_, err := tx.ExecContext(ctx, InsertSQL, c.ID, c.Cols[0], c.Cols[1], c.Cols[2])
 	return c.ID, err
+}
+
+// PlaceOld keys the chunks of a library written before copies shared rows
+// (fts.place_from, set by schema 4's migration), in id order and batches
+// that survive an interruption: the first of a set of copies keeps its
+// row, the others give theirs up and share it, so the library costs what
+// it would imported now. The rows given up are plain deletes with the
+// merge owed (the passages stay in the library, so nothing removed
+// lingers); whoever opened the library makes the merge.
+func PlaceOld(ctx context.Context, db *sql.DB) error {
+	for {
+		done, err := placeOldBatch(ctx, db)
+		if err != nil {
+			return fmt.Errorf("share the rows of copies: %w", dberr.Classify(err))
+		}
+		if done {
+			return nil
+		}
+	}
+}
+
+func placeOldBatch(ctx context.Context, db *sql.DB) (bool, error) {
+	const batch = 2000
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback()
+	var from string
+	err = tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = 'fts.place_from'`).Scan(&from)
+	if errors.Is(err, sql.ErrNoRows) {
+		return true, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	last, _ := strconv.ParseInt(from, 10, 64)
+	rows, err := tx.QueryContext(ctx, `SELECT c.id, c.doc_id, c.path, c.text, `+schema.FTSTitleSQL+`, f.sample != 0
+		FROM chunks c JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id
+		WHERE c.id > ? AND c.canon = c.id AND c.twin_key = 0 ORDER BY c.id LIMIT ?`, last, batch)
+	if err != nil {
+		return false, err
+	}
+	type old struct {
+		Chunk
+		title string
+	}
+	var all []old
+	for rows.Next() {
+		var o old
+		var sample bool
+		if err := rows.Scan(&o.ID, &o.Doc, &o.Path, &o.Text, &o.title, &sample); err != nil {
+			rows.Close()
+			return false, err
+		}
+		o.Key = Key(o.Path, o.title, o.Text, sample)
+		all = append(all, o)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return false, err
+	}
+	shared := false
+	for _, o := range all {
+		owner, err := Owner(ctx, tx, o.Chunk)
+		if err != nil {
+			return false, err
+		}
+		if owner == 0 {
+			_, err = tx.ExecContext(ctx, `UPDATE chunks SET twin_key = ? WHERE id = ?`, o.Key, o.ID)
+		} else {
+			if !shared {
+				if err := SetPurgeMode(ctx, tx, Merge); err != nil {
+					return false, err
+				}
+				shared = true
+			}
+			cols := Columns(schema.SplitPath(o.Path), o.title, o.Text)
+			if _, err = tx.ExecContext(ctx, DeleteSQL, o.ID, cols[0], cols[1], cols[2]); err == nil {
+				_, err = tx.ExecContext(ctx, `UPDATE chunks SET canon = ?, twin_key = ? WHERE id = ?`, owner, o.Key, o.ID)
+			}
+		}
+		if err != nil {
+			return false, err
+		}
+		last = o.ID
+	}
+	done := len(all) < batch
+	if done {
+		_, err = tx.ExecContext(ctx, `DELETE FROM settings WHERE key = 'fts.place_from'`)
+	} else {
+		_, err = tx.ExecContext(ctx, `UPDATE settings SET value = ? WHERE key = 'fts.place_from'`, strconv.FormatInt(last, 10))
+	}
+	if err != nil {
+		return false, err
+	}
+	return done, tx.Commit()
+}
+
+// PlacePending reports a library whose older chunks are not keyed yet.
+func PlacePending(ctx context.Context, db *sql.DB) (bool, error) {
+	var n int
+	err := db.QueryRowContext(ctx, `SELECT count(*) FROM settings WHERE key = 'fts.place_from'`).Scan(&n)
+	return n > 0, dberr.Classify(err)
 }

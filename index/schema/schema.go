@@ -132,12 +132,13 @@ var Migrations = []string{
 
 	// Copies share one FTS row (fts/twins.go): canon is the chunk whose
 	// row holds the passage, twin_key finds a copy's owner. Rows written
-	// before stay their own owners, with no key.
+	// before are their own owners until fts.PlaceOld keys them.
 	`ALTER TABLE chunks ADD COLUMN canon INTEGER NOT NULL DEFAULT 0;
 	ALTER TABLE chunks ADD COLUMN twin_key INTEGER NOT NULL DEFAULT 0;
 	UPDATE chunks SET canon = id;
 	CREATE INDEX chunks_canon ON chunks(canon);
-	CREATE INDEX chunks_twin ON chunks(twin_key) WHERE canon = id;`,
+	CREATE INDEX chunks_twin ON chunks(twin_key) WHERE canon = id;
+	INSERT OR REPLACE INTO settings(key, value) VALUES('fts.place_from', '0');`,
 }
 
 // DatedSQL is a document's date in Unix seconds: its front matter's, else
