@@ -22,6 +22,27 @@ func ftsRows(t *testing.T, ix *Index) int {
 	return n
 }
 
+// addFolders adds library folders in order.
+func addFolders(t *testing.T, ix *Index, dirs ...string) {
+	t.Helper()
+	for _, d := range dirs {
+		if _, err := ix.AddFolder(context.Background(), d, ImportOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// copiedFolders adds a folder with twinNote and a note of its own, then a
+// folder with a copy of twinNote.
+func copiedFolders(t *testing.T, ix *Index) (a, b string) {
+	t.Helper()
+	a, b = t.TempDir(), t.TempDir()
+	testutil.WriteFiles(t, a, map[string]string{"fever.md": twinNote, "own.md": "# Own\n\nonly here\n"})
+	testutil.WriteFiles(t, b, map[string]string{"fever.md": twinNote})
+	addFolders(t, ix, a, b)
+	return a, b
+}
+
 // locations are the folder/path of a hit and of its copies.
 func locations(h Hit) []string {
 	out := []string{filepath.Join(h.Folder, h.Path)}
@@ -33,15 +54,8 @@ func locations(h Hit) []string {
 
 func TestCopiesInTwoFoldersShareOneRowAndBothAreCited(t *testing.T) {
 	ix := openTemp(t)
-	a, b := t.TempDir(), t.TempDir()
-	testutil.WriteFiles(t, a, map[string]string{"fever.md": twinNote, "own.md": "# Own\n\nonly here\n"})
-	testutil.WriteFiles(t, b, map[string]string{"fever.md": twinNote})
+	a, b := copiedFolders(t, ix)
 	ctx := context.Background()
-	for _, d := range []string{a, b} {
-		if _, err := ix.AddFolder(ctx, d, ImportOptions{}); err != nil {
-			t.Fatal(err)
-		}
-	}
 	one := openTemp(t)
 	if _, err := one.AddFolder(ctx, a, ImportOptions{}); err != nil {
 		t.Fatal(err)
@@ -74,11 +88,7 @@ func TestCopyStaysFoundWhenTheFirstIsRemovedOrChanged(t *testing.T) {
 		testutil.WriteFiles(t, d, map[string]string{"fever.md": twinNote})
 	}
 	ctx := context.Background()
-	for _, d := range []string{a, b, c} {
-		if _, err := ix.AddFolder(ctx, d, ImportOptions{}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	addFolders(t, ix, a, b, c)
 	// The file whose rows the copies use changes: they keep the old text.
 	must(t, os.WriteFile(filepath.Join(a, "fever.md"), []byte("# Fever\n\n## Dosing\n\nGive qzibuprofen instead.\n"), 0o644))
 	if _, err := ix.Scan(ctx, ImportOptions{}); err != nil {
@@ -114,12 +124,7 @@ func TestTaggedCopyIsFoundByItsTag(t *testing.T) {
 	a, b := t.TempDir(), t.TempDir()
 	testutil.WriteFiles(t, a, map[string]string{"fever.md": twinNote})
 	testutil.WriteFiles(t, b, map[string]string{"fever.md": "---\ntags: [clinic]\n---\n" + twinNote})
-	ctx := context.Background()
-	for _, d := range []string{a, b} {
-		if _, err := ix.AddFolder(ctx, d, ImportOptions{}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	addFolders(t, ix, a, b)
 	r := search(t, ix, "qzparacetamol tag:clinic")
 	if len(r.Hits) != 1 || r.Hits[0].Folder != b {
 		t.Fatalf("tag:clinic: %+v", r.Hits)
@@ -157,12 +162,7 @@ func TestEveryCopyIsListedOnceWhetherItSharesTheRowOrNot(t *testing.T) {
 	testutil.WriteFiles(t, b, map[string]string{"fever.md": twinNote})
 	// The same text under another title: a copy, but not of the same row.
 	testutil.WriteFiles(t, c, map[string]string{"notes.md": "# Ward notes\n\n## Dosing\n\nGive qzparacetamol every six hours.\n"})
-	ctx := context.Background()
-	for _, d := range []string{a, b, c} {
-		if _, err := ix.AddFolder(ctx, d, ImportOptions{}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	addFolders(t, ix, a, b, c)
 	r := search(t, ix, "qzparacetamol")
 	if len(r.Hits) != 1 {
 		t.Fatalf("%d hits, want one passage with its copies", len(r.Hits))
@@ -206,15 +206,8 @@ func TestCopiesInALibraryWrittenBeforeShareTheirRowsOnceOpened(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "library.db")
 	ix, err := Open(path)
 	must(t, err)
-	a, b := t.TempDir(), t.TempDir()
-	testutil.WriteFiles(t, a, map[string]string{"fever.md": twinNote, "own.md": "# Own\n\nonly here\n"})
-	testutil.WriteFiles(t, b, map[string]string{"fever.md": twinNote})
+	copiedFolders(t, ix)
 	ctx := context.Background()
-	for _, d := range []string{a, b} {
-		if _, err := ix.AddFolder(ctx, d, ImportOptions{}); err != nil {
-			t.Fatal(err)
-		}
-	}
 	shared := ftsRows(t, ix)
 	// As schema 4's migration leaves a library written before: every
 	// chunk the owner of a row of its own, none keyed.
