@@ -22,6 +22,7 @@ import (
 	"folio/index/fts"
 	"folio/index/platform"
 	"folio/index/schema"
+	"folio/index/session"
 )
 
 // SchemaVersion is stored in PRAGMA user_version. Open migrates older files
@@ -441,7 +442,7 @@ func (ix *Index) Close() error {
 	}
 	ix.versionMu.Unlock()
 	if ix.sessionID != 0 {
-		ix.db.Exec(`DELETE FROM sessions WHERE id = ?`, ix.sessionID)
+		session.End(ix.db, ix.sessionID)
 		ix.checkpoint()
 	}
 	return ix.db.Close()

@@ -255,3 +255,22 @@ func TestCopiesInALibraryWrittenBeforeShareTheirRowsOnceOpened(t *testing.T) {
 		}
 	}
 }
+
+func TestLibraryV3CopiesShareRowsAfterTheUpgrade(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "library-v3.db"))
+	must(t, err)
+	path := filepath.Join(t.TempDir(), "old.db")
+	must(t, os.WriteFile(path, data, 0o600))
+	ix, err := Open(path)
+	must(t, err)
+	defer ix.Close()
+	must(t, ix.IntegrityCheck(context.Background()))
+	// Five passages, the copy's two sharing the first folder's rows.
+	if n := ftsRows(t, ix); n != 3 {
+		t.Errorf("%d rows after the upgrade, want 3", n)
+	}
+	r := search(t, ix, "qzparacetamol")
+	if len(r.Hits) != 1 || len(r.Hits[0].AlsoIn) != 1 || r.Hits[0].Folder != "/tmp/v3lib/a" || r.Hits[0].AlsoIn[0].Folder != "/tmp/v3lib/b" {
+		t.Fatalf("after the upgrade: %+v", r.Hits)
+	}
+}
