@@ -257,13 +257,7 @@ func TestCopiesInALibraryWrittenBeforeShareTheirRowsOnceOpened(t *testing.T) {
 }
 
 func TestLibraryV3CopiesShareRowsAfterTheUpgrade(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "library-v3.db"))
-	must(t, err)
-	path := filepath.Join(t.TempDir(), "old.db")
-	must(t, os.WriteFile(path, data, 0o600))
-	ix, err := Open(path)
-	must(t, err)
-	defer ix.Close()
+	ix := openCommitted(t, "library-v3.db")
 	must(t, ix.IntegrityCheck(context.Background()))
 	// Five passages, the copy's two sharing the first folder's rows.
 	if n := ftsRows(t, ix); n != 3 {

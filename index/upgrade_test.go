@@ -15,14 +15,21 @@ import (
 // A library written before front matter was read (schema 2, committed in
 // testdata) upgrades in place: the next scan reads every note's tags,
 // date and aliases without re-chunking one of them.
-func TestLibraryV2UpgradesInPlace(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "library-v2.db"))
+// openCommitted opens a copy of a library committed under testdata.
+func openCommitted(t *testing.T, name string) *Index {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
 	must(t, err)
 	path := filepath.Join(t.TempDir(), "old.db")
 	must(t, os.WriteFile(path, data, 0o600))
 	ix, err := Open(path)
 	must(t, err)
-	defer ix.Close()
+	t.Cleanup(func() { ix.Close() })
+	return ix
+}
+
+func TestLibraryV2UpgradesInPlace(t *testing.T) {
+	ix := openCommitted(t, "library-v2.db")
 	ctx := context.Background()
 	var version int
 	must(t, ix.db.QueryRow(`PRAGMA user_version`).Scan(&version))
@@ -43,7 +50,7 @@ func TestLibraryV2UpgradesInPlace(t *testing.T) {
 		must(t, ix.db.QueryRow(`SELECT mtime FROM documents WHERE rel_path = ?`, rel).Scan(&mtime))
 		must(t, os.Chtimes(filepath.Join(notes, rel), time.Unix(0, mtime), time.Unix(0, mtime)))
 	}
-	_, err = ix.db.Exec(`UPDATE folders SET path = ?`, notes)
+	_, err := ix.db.Exec(`UPDATE folders SET path = ?`, notes)
 	must(t, err)
 	chunksBefore := chunkRows(t, ix)
 	if r := search(t, ix, "leave tag:policy"); len(r.Hits) != 0 {
