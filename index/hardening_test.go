@@ -657,7 +657,7 @@ func TestInterruptedMergeIsFinishedAtNextOpen(t *testing.T) {
 	if err := tx.QueryRow(`SELECT id FROM documents WHERE rel_path = 'a.md'`).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := fts.Detach(ctx, tx, sqlChunksOfDoc, id); err != nil {
+	if _, _, err := fts.Detach(ctx, tx, `c.doc_id = ?`, id); err != nil {
 		t.Fatal(err)
 	}
 	for _, q := range []string{

@@ -14,7 +14,6 @@ import (
 	"folio/chunker"
 	"folio/files"
 	"folio/index/fts"
-	"folio/index/schema"
 )
 
 // Folder is one root of the library.
@@ -179,7 +178,7 @@ func (ix *Index) SetSample(ctx context.Context, dir string, sample bool) error {
 	// The sample's passages are never copies of the user's (they rank
 	// after them): the folder's chunks are placed again with keys of
 	// their kind.
-	if err := fts.RekeyFolder(ctx, tx, f.ID, sample); err != nil {
+	if err := fts.RekeyFolder(ctx, tx, f.ID); err != nil {
 		return fmt.Errorf("mark %s as the sample library: %w", dir, classify(err))
 	}
 	return classify(tx.Commit())
@@ -210,8 +209,7 @@ func (ix *Index) RemoveFolder(ctx context.Context, dir string) error {
 	if err := fts.SetPurgeMode(ctx, tx, mode); err != nil {
 		return fmt.Errorf("remove %s: %w", dir, classify(err))
 	}
-	_, owned, err := fts.Detach(ctx, tx, `SELECT c.id, c.canon, c.path, c.text, `+schema.FTSTitleSQL+` FROM chunks c JOIN documents d ON d.id = c.doc_id
-		WHERE d.folder_id = ?`, f.ID)
+	_, owned, err := fts.Detach(ctx, tx, `d.folder_id = ?`, f.ID)
 	if err != nil {
 		return fmt.Errorf("remove %s: %w", dir, classify(err))
 	}

@@ -30,11 +30,7 @@ func (w *writer) updateMeta(p prepared) error {
 		return err
 	}
 	// Back in under the new title, with the keys of their new columns.
-	sample, err := w.isSample()
-	if err != nil {
-		return err
-	}
-	return fts.Rekey(context.Background(), w, p.old.id, sample)
+	return fts.Rekey(context.Background(), w, `c.doc_id = ?`, p.old.id)
 }
 
 // TagCount is a tag and how many documents carry it.

@@ -35,7 +35,6 @@ type writer struct {
 }
 
 const (
-	sqlChunksOfDoc  = `SELECT c.id, c.canon, c.path, c.text, ` + schema.FTSTitleSQL + ` FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.doc_id = ?`
 	sqlDocByPath    = `SELECT id, n_chunks, size FROM documents WHERE folder_id = ? AND rel_path = ?`
 	sqlDocByID      = `SELECT n_chunks, size FROM documents WHERE id = ?`
 	sqlDeleteChunks = `DELETE FROM chunks WHERE doc_id = ?`
@@ -182,7 +181,7 @@ func (w *writer) removeDocuments(ids []int64) error {
 // deleteChunks removes a document's chunks and their FTS rows; copies of
 // them in other documents get the rows back.
 func (w *writer) deleteChunks(docID int64) error {
-	n, owned, err := fts.Detach(context.Background(), w, sqlChunksOfDoc, docID)
+	n, owned, err := fts.Detach(context.Background(), w, `c.doc_id = ?`, docID)
 	if err != nil || n == 0 {
 		return err
 	}

@@ -45,13 +45,49 @@ func Key(path, title, text string, sample bool) int64 {
 }
 
 // Chunk is what placing a chunk needs: its row id, its document, its
-// stored heading path and text, its FTS columns and its twin key.
+// stored heading path and text, its FTS columns (analysed when first
+// needed) and its twin key; read back, also its canon, its document's FTS
+// title and its library's kind.
 type Chunk struct {
-	ID, Doc int64
-	Path    string
-	Text    string
-	Cols    [3]string
-	Key     int64
+	ID, Doc, Canon int64
+	Path, Text     string
+	Title          string
+	Sample         bool
+	Cols           [3]string
+	Key            int64
+	analysed       bool
+}
+
+// columns are the chunk's FTS columns.
+func (c *Chunk) columns() [3]string {
+	if !c.analysed && c.Cols == ([3]string{}) {
+		c.Cols, c.analysed = Columns(schema.SplitPath(c.Path), c.Title, c.Text), true
+	}
+	return c.Cols
+}
+
+// readChunks reads the chunks a condition on c (chunks), d (documents)
+// and f (folders) selects, in id order, at most limit (0: all).
+func readChunks(ctx context.Context, tx Execer, cond string, limit int, args ...any) ([]Chunk, error) {
+	q := `SELECT c.id, c.doc_id, c.canon, c.path, c.text, ` + schema.FTSTitleSQL + `, c.twin_key, f.sample != 0
+		FROM chunks c JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id WHERE ` + cond + ` ORDER BY c.id`
+	if limit > 0 {
+		q += ` LIMIT ` + strconv.Itoa(limit)
+	}
+	rows, err := tx.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var all []Chunk
+	for rows.Next() {
+		var c Chunk
+		if err := rows.Scan(&c.ID, &c.Doc, &c.Canon, &c.Path, &c.Text, &c.Title, &c.Key, &c.Sample); err != nil {
+			return nil, err
+		}
+		all = append(all, c)
+	}
+	return all, rows.Err()
 }
 
 const sqlFindOwner = `SELECT c.id FROM chunks c
@@ -87,7 +123,8 @@ func Attach(ctx context.Context, tx Execer, c Chunk) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE chunks SET canon = id, twin_key = ? WHERE id = ?`, c.Key, c.ID); err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, InsertSQL, c.ID, c.Cols[0], c.Cols[1], c.Cols[2])
+	cols := c.columns()
+	_, err = tx.ExecContext(ctx, InsertSQL, c.ID, cols[0], cols[1], cols[2])
 	return err
 }
 
@@ -115,46 +152,28 @@ func (r *rowScanner) Scan(dst ...any) error {
 	return r.rows.Scan(dst...)
 }
 
-// Detach removes the FTS rows the chunks a query selects own (the query
-// returns c.id, c.canon, c.path, c.text and schema.FTSTitleSQL) and
-// returns how many chunks it selected and the ids of the rows removed:
-// once the chunks are gone (or re-keyed), Adopt gives those rows' other
-// copies a row again.
-func Detach(ctx context.Context, tx Execer, query string, args ...any) (int, []int64, error) {
-	rows, err := tx.QueryContext(ctx, query, args...)
+// Detach removes the FTS rows that the chunks a condition (as for
+// readChunks) selects own, and returns how many chunks it selected and
+// the ids of the rows removed: once the chunks are gone (or re-keyed),
+// Adopt gives those rows' other copies a row again.
+func Detach(ctx context.Context, tx Execer, cond string, args ...any) (int, []int64, error) {
+	all, err := readChunks(ctx, tx, cond, 0, args...)
 	if err != nil {
 		return 0, nil, err
 	}
-	type owned struct {
-		id   int64
-		cols [3]string
-	}
-	var own []owned
-	n := 0
-	for rows.Next() {
-		var id, canon int64
-		var path, text, title string
-		if err := rows.Scan(&id, &canon, &path, &text, &title); err != nil {
-			rows.Close()
+	var ids []int64
+	for i := range all {
+		c := &all[i]
+		if c.Canon != c.ID {
+			continue // a copy: its owner's row stays
+		}
+		cols := c.columns()
+		if _, err := tx.ExecContext(ctx, DeleteSQL, c.ID, cols[0], cols[1], cols[2]); err != nil {
 			return 0, nil, err
 		}
-		n++
-		if canon == id {
-			own = append(own, owned{id, Columns(schema.SplitPath(path), title, text)})
-		}
+		ids = append(ids, c.ID)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, nil, err
-	}
-	ids := make([]int64, 0, len(own))
-	for _, r := range own {
-		if _, err := tx.ExecContext(ctx, DeleteSQL, r.id, r.cols[0], r.cols[1], r.cols[2]); err != nil {
-			return 0, nil, err
-		}
-		ids = append(ids, r.id)
-	}
-	return n, ids, nil
+	return len(all), ids, nil
 }
 
 // Adopt places again, in id order, the chunks that still point at rows
@@ -170,24 +189,8 @@ func Adopt(ctx context.Context, tx Execer, removed []int64) error {
 		for i, id := range batch {
 			args[i] = id
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT c.id, c.doc_id, c.path, c.text, `+schema.FTSTitleSQL+`, c.twin_key
-			FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.canon IN (`+in+`) ORDER BY c.id`, args...)
+		orphans, err := readChunks(ctx, tx, `c.canon IN (`+in+`)`, 0, args...)
 		if err != nil {
-			return err
-		}
-		var orphans []Chunk
-		for rows.Next() {
-			var c Chunk
-			var title string
-			if err := rows.Scan(&c.ID, &c.Doc, &c.Path, &c.Text, &title, &c.Key); err != nil {
-				rows.Close()
-				return err
-			}
-			c.Cols = Columns(schema.SplitPath(c.Path), title, c.Text)
-			orphans = append(orphans, c)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
 			return err
 		}
 		if len(orphans) == 0 {
@@ -206,33 +209,17 @@ func Adopt(ctx context.Context, tx Execer, removed []int64) error {
 	return nil
 }
 
-// Rekey places a document's chunks again after its title changed: each
-// gets the key of its new columns and joins a copy elsewhere or owns a
-// row. Their old rows must be gone (Detach) and no chunk elsewhere may
-// point at them (Adopt).
-func Rekey(ctx context.Context, tx Execer, doc int64, sample bool) error {
-	rows, err := tx.QueryContext(ctx, `SELECT c.id, c.path, c.text, `+schema.FTSTitleSQL+`
-		FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE c.doc_id = ? ORDER BY c.id`, doc)
+// Rekey places the chunks a condition (as for readChunks) selects again
+// after their title or their library's kind changed: each gets the key of
+// its columns now and joins a copy elsewhere or owns a row. Their old
+// rows must be gone and no chunk elsewhere may point at them (Unplace).
+func Rekey(ctx context.Context, tx Execer, cond string, args ...any) error {
+	all, err := readChunks(ctx, tx, cond, 0, args...)
 	if err != nil {
 		return err
 	}
-	var all []Chunk
-	for rows.Next() {
-		c := Chunk{Doc: doc}
-		var title string
-		if err := rows.Scan(&c.ID, &c.Path, &c.Text, &title); err != nil {
-			rows.Close()
-			return err
-		}
-		c.Cols = Columns(schema.SplitPath(c.Path), title, c.Text)
-		c.Key = Key(c.Path, title, c.Text, sample)
-		all = append(all, c)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
 	for _, c := range all {
+		c.Key = Key(c.Path, c.Title, c.Text, c.Sample)
 		if err := Attach(ctx, tx, c); err != nil {
 			return err
 		}
@@ -285,13 +272,12 @@ func (k *OwnerKeys) Add(key int64) { k.added[key] = struct{}{} }
 // elsewhere that pointed at them get rows of their own, and they point at
 // nothing (canon 0) until Rekey places them again.
 func Unplace(ctx context.Context, tx Execer, cond string, args ...any) error {
-	_, owned, err := Detach(ctx, tx, `SELECT c.id, c.canon, c.path, c.text, `+schema.FTSTitleSQL+`
-		FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE `+cond, args...)
+	_, owned, err := Detach(ctx, tx, cond, args...)
 	if err != nil {
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE chunks SET canon = 0 WHERE id IN (SELECT c.id FROM chunks c
-		JOIN documents d ON d.id = c.doc_id WHERE `+cond+`)`, args...); err != nil {
+		JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id WHERE `+cond+`)`, args...); err != nil {
 		return err
 	}
 	return Adopt(ctx, tx, owned)
@@ -299,33 +285,11 @@ func Unplace(ctx context.Context, tx Execer, cond string, args ...any) error {
 
 // RekeyFolder places a folder's chunks again when its kind of library
 // changed (the sample's passages never share the user's rows).
-func RekeyFolder(ctx context.Context, tx Execer, folderID int64, sample bool) error {
+func RekeyFolder(ctx context.Context, tx Execer, folderID int64) error {
 	if err := Unplace(ctx, tx, `d.folder_id = ?`, folderID); err != nil {
 		return err
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT id FROM documents WHERE folder_id = ? ORDER BY id`, folderID)
-	if err != nil {
-		return err
-	}
-	var docs []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return err
-		}
-		docs = append(docs, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	for _, d := range docs {
-		if err := Rekey(ctx, tx, d, sample); err != nil {
-			return err
-		}
-	}
-	return nil
+	return Rekey(ctx, tx, `d.folder_id = ?`, folderID)
 }
 
 // Twins are the chunks that share the rows of these owners, at most max
@@ -369,7 +333,8 @@ func (k *OwnerKeys) Place(ctx context.Context, tx Execer, c Chunk) (int64, error
 		}
 	}
 	k.Add(c.Key)
-	_, err := tx.ExecContext(ctx, InsertSQL, c.ID, c.Cols[0], c.Cols[1], c.Cols[2])
+	cols := c.columns()
+	_, err := tx.ExecContext(ctx, InsertSQL, c.ID, cols[0], cols[1], cols[2])
 	return c.ID, err
 }
 
@@ -408,34 +373,14 @@ func placeOldBatch(ctx context.Context, db *sql.DB) (bool, error) {
 		return false, err
 	}
 	last, _ := strconv.ParseInt(from, 10, 64)
-	rows, err := tx.QueryContext(ctx, `SELECT c.id, c.doc_id, c.path, c.text, `+schema.FTSTitleSQL+`, f.sample != 0
-		FROM chunks c JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id
-		WHERE c.id > ? AND c.canon = c.id AND c.twin_key = 0 ORDER BY c.id LIMIT ?`, last, batch)
+	all, err := readChunks(ctx, tx, `c.id > ? AND c.canon = c.id AND c.twin_key = 0`, batch, last)
 	if err != nil {
-		return false, err
-	}
-	type old struct {
-		Chunk
-		title string
-	}
-	var all []old
-	for rows.Next() {
-		var o old
-		var sample bool
-		if err := rows.Scan(&o.ID, &o.Doc, &o.Path, &o.Text, &o.title, &sample); err != nil {
-			rows.Close()
-			return false, err
-		}
-		o.Key = Key(o.Path, o.title, o.Text, sample)
-		all = append(all, o)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return false, err
 	}
 	shared := false
 	for _, o := range all {
-		owner, err := Owner(ctx, tx, o.Chunk)
+		o.Key = Key(o.Path, o.Title, o.Text, o.Sample)
+		owner, err := Owner(ctx, tx, o)
 		if err != nil {
 			return false, err
 		}
@@ -448,7 +393,7 @@ func placeOldBatch(ctx context.Context, db *sql.DB) (bool, error) {
 				}
 				shared = true
 			}
-			cols := Columns(schema.SplitPath(o.Path), o.title, o.Text)
+			cols := o.columns()
 			if _, err = tx.ExecContext(ctx, DeleteSQL, o.ID, cols[0], cols[1], cols[2]); err == nil {
 				_, err = tx.ExecContext(ctx, `UPDATE chunks SET canon = ?, twin_key = ? WHERE id = ?`, owner, o.Key, o.ID)
 			}
