@@ -5,11 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
-	"math/rand/v2"
 	"os"
-	"sort"
 	"strings"
+
+	"folio/app/internal/paired"
 )
 
 // A change to ranking moves a few questions of a set of 80 up or down; on
@@ -170,8 +169,8 @@ func comparePaired(rows []evalRow, saved []perQuestion) []pairedRow {
 		}
 		for _, s := range order {
 			pr := bySet[s]
-			pr.SignP = signTest(pr.Up5, pr.Down5)
-			pr.Delta, pr.Low, pr.High = bootstrapMean(diffs[s])
+			pr.SignP = paired.SignTest(pr.Up5, pr.Down5)
+			pr.Delta, pr.Low, pr.High = paired.BootstrapMean(diffs[s])
 			out = append(out, *pr)
 		}
 	}
@@ -188,53 +187,6 @@ func flip(before, now bool) int {
 		return 1
 	}
 	return 0
-}
-
-// signTest is the two-sided exact sign test's p for up against down
-// changes (ties left out): how often a fair coin splits as unevenly.
-func signTest(up, down int) float64 {
-	n := up + down
-	if n == 0 {
-		return 1
-	}
-	k := min(up, down)
-	// P(X <= k) for X ~ Binomial(n, 1/2), summed in logs so n can be large.
-	p := 0.0
-	for i := 0; i <= k; i++ {
-		lg := lgamma(n+1) - lgamma(i+1) - lgamma(n-i+1) - float64(n)*math.Ln2
-		p += math.Exp(lg)
-	}
-	return math.Min(1, 2*p)
-}
-
-func lgamma(n int) float64 {
-	v, _ := math.Lgamma(float64(n))
-	return v
-}
-
-// bootstrapMean is the mean of d and the 2.5th and 97.5th percentiles of
-// the means of 10,000 resamples of d (a fixed seed: the same run prints
-// the same interval).
-func bootstrapMean(d []float64) (mean, low, high float64) {
-	if len(d) == 0 {
-		return 0, 0, 0
-	}
-	for _, x := range d {
-		mean += x
-	}
-	mean /= float64(len(d))
-	const resamples = 10000
-	rng := rand.New(rand.NewPCG(1, 2))
-	means := make([]float64, resamples)
-	for i := range means {
-		s := 0.0
-		for range d {
-			s += d[rng.IntN(len(d))]
-		}
-		means[i] = s / float64(len(d))
-	}
-	sort.Float64s(means)
-	return mean, means[resamples*25/1000], means[resamples*975/1000-1]
 }
 
 // printPaired writes the comparison under the run's table.
