@@ -19,10 +19,10 @@ import (
 
 	"folio/index/analyze"
 	"folio/index/dberr"
-	"folio/index/fts"
 	"folio/index/platform"
 	"folio/index/schema"
 	"folio/index/session"
+	"folio/index/upgrade"
 )
 
 // SchemaVersion is stored in PRAGMA user_version. Open migrates older files
@@ -110,14 +110,42 @@ func Open(path string) (*Index, error) { return OpenMode(path, ReadWrite) }
 // database, a file that is not SQLite at all. ReadOnly never creates a
 // library (ErrNoLibrary).
 func OpenMode(path string, mode Mode) (*Index, error) {
-	ix, err := open(path, mode)
+	return OpenContext(context.Background(), path, mode, nil)
+}
+
+// OpenContext is OpenMode for a library that may need bringing forward
+// first (UpgradeNeeded; minutes at a million passages): progress hears
+// each step, and a cancelled ctx stops the upgrade between batches, the
+// library left as good as before and the upgrade resumed by the next open.
+func OpenContext(ctx context.Context, path string, mode Mode, progress upgrade.Progress) (*Index, error) {
+	ix, err := open(ctx, path, mode, progress)
 	if err != nil {
 		return nil, fmt.Errorf("open library %s: %w", path, err)
 	}
 	return ix, nil
 }
 
-func open(path string, mode Mode) (*Index, error) {
+// UpgradeNeeded reports a library that opening will bring forward for
+// this Folio first, reading the file without changing it. A missing or
+// unreadable file is not one: opening it says what is wrong.
+func UpgradeNeeded(path string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	if kind, err := recognise(abs); err != nil || kind == schema.Missing {
+		return false
+	}
+	db, err := sql.Open("sqlite", schema.URI(abs)+"?mode=ro&_pragma=busy_timeout(10000)")
+	if err != nil {
+		return false
+	}
+	defer db.Close()
+	needed, err := upgrade.Needed(context.Background(), db)
+	return err == nil && needed
+}
+
+func open(ctx context.Context, path string, mode Mode, progress upgrade.Progress) (*Index, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
@@ -142,7 +170,7 @@ func open(path string, mode Mode) (*Index, error) {
 	if err := ix.connect(); err != nil {
 		return nil, err
 	}
-	if err := ix.prepare(); err != nil {
+	if err := ix.prepare(ctx, progress); err != nil {
 		ix.db.Close()
 		return nil, err
 	}
@@ -322,8 +350,7 @@ func ping(db *sql.DB) error {
 	return db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&n)
 }
 
-func (ix *Index) prepare() error {
-	ctx := context.Background()
+func (ix *Index) prepare(ctx context.Context, progress upgrade.Progress) error {
 	var version int
 	if err := ix.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		return classify(err)
@@ -331,24 +358,12 @@ func (ix *Index) prepare() error {
 	if version > SchemaVersion {
 		return fmt.Errorf("%w (schema %d, this Folio knows %d): update Folio or use another library file (--db)", ErrNewerSchema, version, SchemaVersion)
 	}
-	needed := version < SchemaVersion
-	if !needed {
-		var err error
-		if needed, err = fts.Outdated(ctx, ix.db); err != nil {
-			return err
-		}
-	}
-	if !needed {
-		var err error
-		if needed, err = fts.PlacePending(ctx, ix.db); err != nil {
-			return err
-		}
+	needed, err := upgrade.Needed(ctx, ix.db)
+	if err != nil {
+		return err
 	}
 	if needed {
-		if ix.readOnly {
-			return ix.upgradeReadOnly()
-		}
-		if err := ix.upgrade(ctx); err != nil {
+		if err := ix.upgrade(ctx, progress); err != nil {
 			return err
 		}
 	}
@@ -362,29 +377,13 @@ func (ix *Index) prepare() error {
 	return ix.finishChanges(ctx, false, false)
 }
 
-// upgrade migrates the schema, brings the search index to this Folio's
-// analyser and lets copies written before share their rows.
-func (ix *Index) upgrade(ctx context.Context) error {
-	if err := ix.migrate(ctx); err != nil {
-		return err
+// upgrade brings an older library forward (package upgrade), also for a
+// read-only command when the storage allows it: the format changes, never
+// the contents.
+func (ix *Index) upgrade(ctx context.Context, progress upgrade.Progress) error {
+	if !ix.readOnly {
+		return upgrade.Run(ctx, ix.db, progress)
 	}
-	if err := fts.Rebuild(ctx, ix.db); err != nil {
-		return err
-	}
-	if err := fts.PlaceOld(ctx, ix.db); err != nil {
-		return err
-	}
-	// The rows the copies gave up leave the file now, also when the
-	// library was opened only to read (upgradeReadOnly).
-	if pending, err := fts.PurgePending(ctx, ix.db); err != nil || !pending {
-		return err
-	}
-	return fts.MergeAll(ctx, ix.db)
-}
-
-// upgradeReadOnly brings an older library forward for a read-only command
-// when the storage allows it (the format changes, never the contents).
-func (ix *Index) upgradeReadOnly() error {
 	if !platform.LibraryWritable(ix.path) {
 		return fmt.Errorf("%w: it was written by another version of Folio and must be updated once where it can be written", ErrReadOnly)
 	}
@@ -392,37 +391,9 @@ func (ix *Index) upgradeReadOnly() error {
 	if err := rw.connect(); err != nil {
 		return err
 	}
-	err := rw.upgrade(context.Background())
+	err := upgrade.Run(ctx, rw.db, progress)
 	rw.db.Close()
 	return err
-}
-
-func (ix *Index) migrate(ctx context.Context) error {
-	for {
-		tx, err := ix.db.BeginTx(ctx, nil) // IMMEDIATE: holds the write lock
-		if err != nil {
-			return classify(err)
-		}
-		var v int
-		if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
-			tx.Rollback()
-			return classify(err)
-		}
-		if v >= SchemaVersion {
-			return tx.Rollback() // another process migrated it meanwhile
-		}
-		if _, err := tx.ExecContext(ctx, schema.Migrations[v]); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("migrate schema %d to %d: %w", v, v+1, classify(err))
-		}
-		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", v+1)); err != nil {
-			tx.Rollback()
-			return classify(err)
-		}
-		if err := tx.Commit(); err != nil {
-			return classify(err)
-		}
-	}
 }
 
 // Path is the library file.

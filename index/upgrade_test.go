@@ -2,13 +2,16 @@ package index
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"folio/index/upgrade"
 	"folio/internal/testutil"
 )
 
@@ -108,4 +111,77 @@ func chunkRows(t *testing.T, ix *Index) []string {
 		out = append(out, cid+"|"+text)
 	}
 	return out
+}
+
+// An upgrade that takes minutes at a million passages says how far it has
+// come, and one stopped halfway loses nothing: the library opens as it was
+// and the next open finishes the job.
+func TestUpgradeShowsProgressAndCanBeStopped(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "library-v3.db"))
+	must(t, err)
+	path := filepath.Join(t.TempDir(), "old.db")
+	must(t, os.WriteFile(path, data, 0o600))
+	if !UpgradeNeeded(path) {
+		t.Fatal("a schema-3 library is not reported as needing an upgrade")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stopped []upgrade.Step
+	_, err = OpenContext(ctx, path, ReadWrite, func(s upgrade.Step, done, total int64) {
+		stopped = append(stopped, s)
+		if s == upgrade.Copies {
+			cancel() // the person waiting presses Cancel
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled upgrade: err %v, want context.Canceled", err)
+	}
+	if !slices.Contains(stopped, upgrade.Copies) || slices.Contains(stopped, upgrade.Compact) {
+		t.Errorf("steps before the cancel: %q", stopped)
+	}
+	if !UpgradeNeeded(path) {
+		t.Error("after a cancelled upgrade the library no longer needs one: the rest was skipped")
+	}
+
+	type report struct {
+		step        upgrade.Step
+		done, total int64
+	}
+	var seen []report
+	ix, err := OpenContext(context.Background(), path, ReadWrite, func(s upgrade.Step, done, total int64) {
+		seen = append(seen, report{s, done, total})
+	})
+	must(t, err)
+	defer ix.Close()
+	var steps []upgrade.Step
+	for _, r := range seen {
+		if len(steps) == 0 || steps[len(steps)-1] != r.step {
+			steps = append(steps, r.step)
+		}
+		if r.done > r.total && r.total > 0 {
+			t.Errorf("%s: %d of %d", r.step, r.done, r.total)
+		}
+	}
+	if want := []upgrade.Step{upgrade.Schema, upgrade.Copies, upgrade.Compact}; !slices.Equal(steps, want) {
+		t.Errorf("steps %q, want %q", steps, want)
+	}
+	var last report
+	for _, r := range seen {
+		if r.step == upgrade.Copies {
+			last = r
+		}
+	}
+	if last.total != 5 || last.done != 5 {
+		t.Errorf("copies step ended at %d of %d passages, want 5 of 5", last.done, last.total)
+	}
+	if UpgradeNeeded(path) {
+		t.Error("still needs an upgrade after one that finished")
+	}
+	must(t, ix.IntegrityCheck(context.Background()))
+	if n := ftsRows(t, ix); n != 3 {
+		t.Errorf("%d rows after the upgrade, want 3", n)
+	}
+	if r := search(t, ix, "qzparacetamol"); len(r.Hits) != 1 || len(r.Hits[0].AlsoIn) != 1 {
+		t.Errorf("after the resumed upgrade: %+v", r.Hits)
+	}
 }

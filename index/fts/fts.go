@@ -55,11 +55,15 @@ func Outdated(ctx context.Context, db *sql.DB) (bool, error) {
 	return analyzer != analyze.Version, nil
 }
 
+// Progress hears how far a long step has come: done of total passages
+// (total 0 when the step cannot tell).
+type Progress func(done, total int64)
+
 // Rebuild puts every chunk's FTS row back in this analyser's terms, in
 // batches that survive an interruption (fts.rebuild_from says where to go
 // on). Documents then count as indexed by this analyser, so the next scan
-// does not re-chunk them.
-func Rebuild(ctx context.Context, db *sql.DB) error {
+// does not re-chunk them. A cancelled ctx stops it between batches.
+func Rebuild(ctx context.Context, db *sql.DB, progress Progress) error {
 	outdated, err := Outdated(ctx, db)
 	if err != nil || !outdated {
 		return err
@@ -86,35 +90,59 @@ func Rebuild(ctx context.Context, db *sql.DB) error {
 		return fmt.Errorf("rebuild the search index: %w", dberr.Classify(err))
 	}
 	last, _ := strconv.ParseInt(from, 10, 64)
+	count, err := countOwners(ctx, db, `c.canon = c.id`, last)
+	if err != nil {
+		return fmt.Errorf("rebuild the search index: %w", dberr.Classify(err))
+	}
 	for {
-		next, done, err := rebuildBatch(ctx, db, last)
+		count.report(progress)
+		next, n, done, err := rebuildBatch(ctx, db, last)
 		if err != nil {
 			return fmt.Errorf("rebuild the search index: %w", dberr.Classify(err))
 		}
+		count.done += n
 		if done {
+			count.report(progress)
 			return nil
 		}
 		last = next
 	}
 }
 
+// counted is a long step's progress in passages.
+type counted struct{ done, total int64 }
+
+func (c counted) report(p Progress) {
+	if p != nil {
+		p(min(c.done, c.total), c.total)
+	}
+}
+
+// countOwners counts the chunks a step goes through (cond) and those of
+// them it went through before an interruption (id ≤ last).
+func countOwners(ctx context.Context, db *sql.DB, cond string, last int64) (counted, error) {
+	var c counted
+	err := db.QueryRowContext(ctx, `SELECT count(*), count(CASE WHEN c.id <= ? THEN 1 END) FROM chunks c WHERE `+cond, last).Scan(&c.total, &c.done)
+	return c, err
+}
+
 // rebuildBatch inserts the FTS rows of the next chunks after id last.
-func rebuildBatch(ctx context.Context, db *sql.DB, last int64) (int64, bool, error) {
+func rebuildBatch(ctx context.Context, db *sql.DB, last int64) (int64, int64, bool, error) {
 	const batch = 5000
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
-		return 0, false, err
+		return 0, 0, false, err
 	}
 	defer tx.Rollback()
 	all, err := readRows(ctx, tx, `SELECT c.id, c.path, c.text, `+schema.FTSTitleSQL+` FROM chunks c JOIN documents d ON d.id = c.doc_id
 		WHERE c.id > ? AND c.canon = c.id ORDER BY c.id LIMIT ?`, last, batch)
 	if err != nil {
-		return 0, false, err
+		return 0, 0, false, err
 	}
 	n := len(all)
 	for _, r := range all {
 		if _, err := tx.ExecContext(ctx, InsertSQL, r.id, r.cols[0], r.cols[1], r.cols[2]); err != nil {
-			return 0, false, err
+			return 0, 0, false, err
 		}
 		last = r.id
 	}
@@ -128,9 +156,9 @@ func rebuildBatch(ctx context.Context, db *sql.DB, last int64) (int64, bool, err
 		_, err = tx.ExecContext(ctx, `UPDATE settings SET value = ? WHERE key = 'fts.rebuild_from'`, strconv.FormatInt(last, 10))
 	}
 	if err != nil {
-		return 0, false, err
+		return 0, 0, false, err
 	}
-	return last, done, tx.Commit()
+	return last, int64(n), done, tx.Commit()
 }
 
 // Removed text must leave the search index, not only the chunks table.

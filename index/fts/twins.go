@@ -345,51 +345,64 @@ func (k *OwnerKeys) Place(ctx context.Context, tx Execer, c Chunk) (int64, error
 // it would imported now. The rows given up are plain deletes with the
 // merge owed (the passages stay in the library, so nothing removed
 // lingers); whoever opened the library makes the merge.
-func PlaceOld(ctx context.Context, db *sql.DB) error {
-	for {
-		done, err := placeOldBatch(ctx, db)
-		if err != nil {
-			return fmt.Errorf("share the rows of copies: %w", dberr.Classify(err))
-		}
-		if done {
+func PlaceOld(ctx context.Context, db *sql.DB, progress Progress) error {
+	var from string
+	err := db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = 'fts.place_from'`).Scan(&from)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	var count counted
+	if err == nil {
+		// What is left: each chunk looked at gets its key (never 0).
+		count, err = countOwners(ctx, db, `c.canon = c.id AND c.twin_key = 0`, 0)
+	}
+	for err == nil {
+		count.report(progress)
+		var n int64
+		var done bool
+		n, done, err = placeOldBatch(ctx, db)
+		count.done += n
+		if err == nil && done {
+			count.report(progress)
 			return nil
 		}
 	}
+	return fmt.Errorf("share the rows of copies: %w", dberr.Classify(err))
 }
 
-func placeOldBatch(ctx context.Context, db *sql.DB) (bool, error) {
+func placeOldBatch(ctx context.Context, db *sql.DB) (int64, bool, error) {
 	const batch = 2000
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
-		return false, err
+		return 0, false, err
 	}
 	defer tx.Rollback()
 	var from string
 	err = tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = 'fts.place_from'`).Scan(&from)
 	if errors.Is(err, sql.ErrNoRows) {
-		return true, nil
+		return 0, true, nil
 	}
 	if err != nil {
-		return false, err
+		return 0, false, err
 	}
 	last, _ := strconv.ParseInt(from, 10, 64)
 	all, err := readChunks(ctx, tx, `c.id > ? AND c.canon = c.id AND c.twin_key = 0`, batch, last)
 	if err != nil {
-		return false, err
+		return 0, false, err
 	}
 	shared := false
 	for _, o := range all {
 		o.Key = Key(o.Path, o.Title, o.Text, o.Sample)
 		owner, err := Owner(ctx, tx, o)
 		if err != nil {
-			return false, err
+			return 0, false, err
 		}
 		if owner == 0 {
 			_, err = tx.ExecContext(ctx, `UPDATE chunks SET twin_key = ? WHERE id = ?`, o.Key, o.ID)
 		} else {
 			if !shared {
 				if err := SetPurgeMode(ctx, tx, Merge); err != nil {
-					return false, err
+					return 0, false, err
 				}
 				shared = true
 			}
@@ -399,7 +412,7 @@ func placeOldBatch(ctx context.Context, db *sql.DB) (bool, error) {
 			}
 		}
 		if err != nil {
-			return false, err
+			return 0, false, err
 		}
 		last = o.ID
 	}
@@ -410,9 +423,9 @@ func placeOldBatch(ctx context.Context, db *sql.DB) (bool, error) {
 		_, err = tx.ExecContext(ctx, `UPDATE settings SET value = ? WHERE key = 'fts.place_from'`, strconv.FormatInt(last, 10))
 	}
 	if err != nil {
-		return false, err
+		return 0, false, err
 	}
-	return done, tx.Commit()
+	return int64(len(all)), done, tx.Commit()
 }
 
 // PlacePending reports a library whose older chunks are not keyed yet.
