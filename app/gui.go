@@ -17,6 +17,7 @@ import (
 	"folio/app/internal/instance"
 	"folio/assets"
 	"folio/index"
+	"folio/index/upgrade"
 	"folio/ui"
 	"folio/watch"
 )
@@ -58,13 +59,40 @@ func runGUI(e *env, dbPath string, paths []string) int {
 	}
 	a := fyneapp.NewWithID(AppID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
-	ix, err := index.Open(dbPath)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "folio: %v\n", err)
-		showOpenProblem(a, err)
-		return exitError
+	var w *ui.Window
+	var ix *index.Index
+	start := func(opened *index.Index) {
+		ix = opened
+		w = startWindow(e, a, ix, server, paths)
 	}
-	defer ix.Close()
+	code := exitOK
+	if index.UpgradeNeeded(dbPath) {
+		// Minutes at a million passages: the update shows its progress in a
+		// window of its own, and the main window opens when it is done.
+		upgradeThenStart(e, a, dbPath, start, &code)
+	} else {
+		opened, err := index.Open(dbPath)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "folio: %v\n", err)
+			showOpenProblem(a, err)
+			return exitError
+		}
+		start(opened)
+	}
+	a.Run()
+	if w != nil {
+		// A running import is cancelled (what it finished stays) before the
+		// library closes.
+		w.Shutdown(5 * time.Second)
+	}
+	if ix != nil {
+		ix.Close()
+	}
+	return code
+}
+
+// startWindow opens the main window on the library.
+func startWindow(e *env, a fyne.App, ix *index.Index, server *instance.Server, paths []string) *ui.Window {
 	if !ix.ReadOnly() {
 		if err := installSample(ix); err != nil {
 			fmt.Fprintf(e.stderr, "folio: sample library: %v\n", err)
@@ -91,11 +119,36 @@ func runGUI(e *env, dbPath string, paths []string) int {
 		// Only after a crash or kill: checked while the window is usable.
 		w.Background("The library was not closed cleanly last time, and checking it found damage.", ix.CheckUnclean)
 	}
-	w.Window().ShowAndRun()
-	// A running import is cancelled (what it finished stays) before the
-	// library closes.
-	w.Shutdown(5 * time.Second)
-	return exitOK
+	w.Window().Show()
+	return w
+}
+
+// upgradeThenStart brings an older library forward in the background
+// while ui.Upgrading shows how far it has come, then starts the main
+// window on it; stopped, Folio quits with the library as good as before.
+func upgradeThenStart(e *env, a fyne.App, dbPath string, start func(*index.Index), code *int) {
+	ctx, cancel := context.WithCancel(context.Background())
+	u := ui.NewUpgrading(a, cancel)
+	go func() {
+		defer cancel()
+		ix, err := index.OpenContext(ctx, dbPath, index.ReadWrite, func(s upgrade.Step, done, total int64) {
+			fyne.Do(func() { u.Set(string(s), done, total) })
+		})
+		fyne.Do(func() {
+			switch {
+			case err == nil:
+				start(ix) // before the progress closes: the last window closing quits
+			case errors.Is(err, context.Canceled):
+				fmt.Fprintln(e.stderr, "folio: the update of the library was stopped; it goes on the next time Folio opens it")
+				a.Quit()
+			default:
+				fmt.Fprintf(e.stderr, "folio: %v\n", err)
+				*code = exitError
+				openProblemWindow(a, err)
+			}
+			u.Close()
+		})
+	}()
 }
 
 // sampleSetting records, per library, that the sample was offered once:
@@ -233,11 +286,17 @@ func createNew(root *os.Root, name string, data []byte) error {
 // showOpenProblem tells a person who started Folio from a menu why it
 // cannot open the library and what to do, instead of vanishing.
 func showOpenProblem(a fyne.App, err error) {
+	openProblemWindow(a, err)
+	a.Run()
+}
+
+// openProblemWindow says why the library could not be opened.
+func openProblemWindow(a fyne.App, err error) {
 	w := a.NewWindow("Folio")
 	msg := widget.NewLabel("Folio could not open its library.\n\n" + err.Error() +
 		"\n\nTo use another library file, start Folio with --db FILE.")
 	msg.Wrapping = fyne.TextWrapWord
 	w.SetContent(container.NewBorder(nil, container.NewCenter(widget.NewButton("Quit", a.Quit)), nil, nil, msg))
 	w.Resize(fyne.NewSize(560, 280))
-	w.ShowAndRun()
+	w.Show()
 }

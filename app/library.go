@@ -17,6 +17,7 @@ import (
 	"folio/index"
 	"folio/index/rank"
 	"folio/index/snippet"
+	"folio/index/upgrade"
 )
 
 // dbFlag adds --db; the default comes from FOLIO_DB or the config folder.
@@ -36,7 +37,7 @@ func openLibrary(e *env, flagValue string, mode index.Mode) (*index.Index, error
 			return nil, err
 		}
 	}
-	ix, err := index.OpenMode(path, mode)
+	ix, err := openUpgrading(e, path, mode)
 	if err != nil {
 		return nil, err
 	}
@@ -52,6 +53,35 @@ func openLibrary(e *env, flagValue string, mode index.Mode) (*index.Index, error
 		}
 	}
 	return ix, nil
+}
+
+// openUpgrading opens the library, saying so on stderr when it must be
+// brought forward first (minutes at a million passages): each step as it
+// starts and then every quarter of it. Ctrl+C stops the upgrade between
+// batches; the next open goes on from there.
+func openUpgrading(e *env, path string, mode index.Mode) (*index.Index, error) {
+	if !index.UpgradeNeeded(path) {
+		return index.OpenMode(path, mode)
+	}
+	fmt.Fprintln(e.stderr, "folio: this library was written by an earlier version of Folio; updating it, once (Ctrl+C stops; the update goes on next time)")
+	ctx, stop := interruptible()
+	defer stop()
+	var last upgrade.Step
+	quarter := int64(0)
+	ix, err := index.OpenContext(ctx, path, mode, func(s upgrade.Step, done, total int64) {
+		if s != last {
+			last, quarter = s, 0
+			fmt.Fprintf(e.stderr, "folio: %s…\n", s)
+		}
+		if total > 0 && done*4/total > quarter {
+			quarter = done * 4 / total
+			fmt.Fprintf(e.stderr, "folio:   %d%% (%s of %s passages)\n", quarter*25, snippet.Thousands(int(done)), snippet.Thousands(int(total)))
+		}
+	})
+	if errors.Is(err, context.Canceled) {
+		return nil, fmt.Errorf("%s: the update was stopped; what was done stays, and it goes on the next time the library is opened", path)
+	}
+	return ix, err
 }
 
 // withLibrary opens the library named by db in mode, runs body on it and

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -65,5 +66,32 @@ func TestLibraryCommands(t *testing.T) {
 	}
 	if _, errOut, code := runCLI(t, "add", "--db", db, filepath.Join(dir, "missing")); code != exitError || errOut == "" {
 		t.Errorf("missing folder: %d %q", code, errOut)
+	}
+}
+
+// A library written by an older Folio is brought forward by the first
+// command that opens it, which says so on stderr (minutes at a million
+// passages would otherwise look like a hang); the next command says
+// nothing, and the search answers all the same.
+func TestAnOlderLibrarySaysItIsBeingUpdated(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "index", "testdata", "library-v3.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "old.db")
+	if err := os.WriteFile(db, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCLI(t, "search", "--db", db, "qzparacetamol")
+	if code != exitOK || !strings.Contains(out, "qzparacetamol") {
+		t.Fatalf("search on an older library: exit %d, %q, %q", code, out, errOut)
+	}
+	for _, want := range []string{"written by an earlier version of Folio", "Ctrl+C stops", "Finding passages that are copies of each other", "100% (5 of 5 passages)"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr %q lacks %q", errOut, want)
+		}
+	}
+	if _, errOut, code := runCLI(t, "search", "--db", db, "qzparacetamol"); code != exitOK || errOut != "" {
+		t.Errorf("second search: exit %d, stderr %q, want a quiet one", code, errOut)
 	}
 }
