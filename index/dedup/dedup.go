@@ -9,49 +9,79 @@ import "math/bits"
 // Copies of a passage (a backup folder, an exported copy, vendored docs)
 // are rarely identical to the byte: a line added at the end, a date, a
 // fixed typo. Passages are the same for a results page when their
-// word-trigram sets overlap by at least nearDupJaccard (a copy of a short
-// tldr page with one line added overlaps about 0.8; different pages of one
-// kind, under 0.3), estimated with a MinHash signature of sigSize slots; a
-// short passage must be identical.
+// word-trigram sets overlap by at least nearDupJaccard (a copy of a tldr
+// page with one line added overlaps about 0.8; different pages of one
+// kind, under 0.3), estimated with a MinHash signature of sigSize slots;
+// or when one is the other with a line more or less at its start or end
+// and what they share is most of each (ends): a line added to a page of
+// a dozen words moves too many of its few trigrams for the estimate. A
+// passage of fewer than minShingles words is compared by its lines only.
+// Text without spaces (Chinese, Japanese) counts each character as a word.
 const (
 	sigBits        = 5
 	sigSize        = 1 << sigBits
 	nearDupJaccard = 0.75
-	minShingles    = 12 // fewer word trigrams than this: compare exactly
+	minShingles    = 12 // fewer word trigrams than this: compare by lines
+	// A line more or less: the lines both hold are at least minShared
+	// words and endsShare of each passage's words.
+	minShared = 8
+	endsShare = 2.0 / 3
 )
 
-// Signature is a passage's MinHash over its word trigrams.
+// Signature is a passage's MinHash over its word trigrams, and the hashes
+// of its text whole and without its first or last line.
 type Signature struct {
-	exact uint64 // hash of the whole text, for short passages
+	ends  [3]part // whole, without the first line, without the last
 	min   [sigSize]uint64
 	short bool
 }
 
+// part is a hash of some of a passage's lines and their number of words.
+type part struct {
+	hash  uint64
+	words int
+}
+
+const fnvOffset, fnvPrime = 14695981039346656037, 1099511628211
+
+// What a byte of the text is to Of: part of a word, a space, a line's end
+// or the first of a CJK character's three bytes.
+const (
+	inWord uint8 = iota
+	space
+	newline
+	cjkLead
+)
+
+var byteKind = func() (k [256]uint8) {
+	for _, c := range []byte{' ', '\t', '\r', '\f', '\v'} {
+		k[c] = space
+	}
+	k['\n'] = newline
+	for c := 0xE3; c <= 0xED; c++ {
+		k[c] = cjkLead
+	}
+	return k
+}()
+
 // Of computes text's signature.
 func Of(text string) Signature {
 	var s Signature
-	// Word hashes (FNV-1a), words split at ASCII white space.
-	var words []uint64
-	h := uint64(14695981039346656037)
-	all := h
-	in := false
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		all = (all ^ uint64(c)) * 1099511628211
-		if c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v' {
-			if in {
-				words = append(words, h)
-				h, in = 14695981039346656037, false
-			}
-			continue
+	// A line's hash is the hash of its words' hashes, in order.
+	words, lineEnds := wordHashes(text)
+	lineHash := make([]uint64, len(lineEnds))
+	for l, end := range lineEnds {
+		from := 0
+		if l > 0 {
+			from = lineEnds[l-1]
 		}
-		h = (h ^ uint64(c)) * 1099511628211
-		in = true
+		lh := uint64(fnvOffset)
+		for _, w := range words[from:end] {
+			lh = (lh ^ w) * fnvPrime
+		}
+		lineHash[l] = lh
 	}
-	if in {
-		words = append(words, h)
-	}
-	s.exact = all
+	s.ends = lineParts(lineEnds, lineHash)
 	if len(words) < minShingles+2 {
 		s.short = true
 		return s
@@ -89,10 +119,101 @@ func Of(text string) Signature {
 	return s
 }
 
+// wordHashes hashes text's words (FNV-1a), split at white space, and
+// says how many words come before each non-blank line's end. Kept small:
+// it runs over every byte of every candidate of every search.
+func wordHashes(text string) (words []uint64, lineEnds []int) {
+	words = make([]uint64, 0, len(text)/5+1)
+	h := uint64(fnvOffset)
+	in := false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c > ' ' && (c < 0xE3 || c > 0xED) { // most bytes
+			h = (h ^ uint64(c)) * fnvPrime
+			in = true
+			continue
+		}
+		k := byteKind[c]
+		if k == cjkLead && i+2 >= len(text) {
+			k = inWord // a cut-off character
+		}
+		if k == inWord {
+			h = (h ^ uint64(c)) * fnvPrime
+			in = true
+			continue
+		}
+		if in {
+			words = append(words, h)
+			h, in = fnvOffset, false
+		}
+		switch k {
+		case cjkLead:
+			// U+3000–U+DFFF in three bytes: CJK punctuation, kana, Han,
+			// Hangul. A character is a word; the punctuation separates.
+			if c != 0xE3 || text[i+1] > 0x80 {
+				h = (h ^ uint64(c)) * fnvPrime
+				h = (h ^ uint64(text[i+1])) * fnvPrime
+				h = (h ^ uint64(text[i+2])) * fnvPrime
+				words = append(words, h)
+				h = fnvOffset
+			}
+			i += 2
+		case newline:
+			if len(words) > 0 && (len(lineEnds) == 0 || lineEnds[len(lineEnds)-1] < len(words)) {
+				lineEnds = append(lineEnds, len(words))
+			}
+		}
+	}
+	if in {
+		words = append(words, h)
+	}
+	if len(words) > 0 && (len(lineEnds) == 0 || lineEnds[len(lineEnds)-1] < len(words)) {
+		lineEnds = append(lineEnds, len(words))
+	}
+	return words, lineEnds
+}
+
+// lineParts hashes the lines whole and without the first or the last
+// (the hash of a run of lines is the hash of their hashes, in order).
+func lineParts(ends []int, hashes []uint64) [3]part {
+	var p [3]part
+	n := len(ends)
+	if n == 0 {
+		return p
+	}
+	join := func(from, to int) part {
+		h := uint64(fnvOffset)
+		for _, x := range hashes[from:to] {
+			h = (h ^ x) * fnvPrime
+		}
+		before := 0
+		if from > 0 {
+			before = ends[from-1]
+		}
+		return part{h, ends[to-1] - before}
+	}
+	p[0] = join(0, n)
+	if n > 1 {
+		p[1], p[2] = join(1, n), join(0, n-1)
+	}
+	return p
+}
+
 // Same reports whether two passages are copies of each other.
 func (s Signature) Same(o Signature) bool {
+	if s.ends[0] == o.ends[0] {
+		return true
+	}
+	for _, a := range s.ends {
+		for _, b := range o.ends {
+			if a.words > 0 && a == b && a.words >= minShared &&
+				float64(a.words) >= endsShare*float64(s.ends[0].words) && float64(a.words) >= endsShare*float64(o.ends[0].words) {
+				return true
+			}
+		}
+	}
 	if s.short || o.short {
-		return s.exact == o.exact
+		return false
 	}
 	equal := 0
 	for i := range s.min {
@@ -108,19 +229,25 @@ func (s Signature) Same(o Signature) bool {
 // compared only with the passages that share a band with it.
 const bands = 8
 
-// BandKeys are the signature's band hashes (one key for a short passage).
+// BandKeys are the signature's band hashes, and those of its lines
+// whole and without the first or last (the only keys of a short passage).
 func (s Signature) BandKeys() []uint64 {
-	if s.short {
-		return []uint64{s.exact}
+	keys := make([]uint64, 0, bands+len(s.ends))
+	for _, e := range s.ends {
+		if e.words > 0 {
+			keys = append(keys, e.hash)
+		}
 	}
-	keys := make([]uint64, bands)
+	if s.short {
+		return keys
+	}
 	per := sigSize / bands
-	for b := range keys {
+	for b := range bands {
 		k := uint64(b + 1)
 		for _, v := range s.min[b*per : (b+1)*per] {
 			k = k*0x100000001B3 ^ v
 		}
-		keys[b] = k
+		keys = append(keys, k)
 	}
 	return keys
 }

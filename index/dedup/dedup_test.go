@@ -28,3 +28,46 @@ func TestCopiesAreTheSamePassage(t *testing.T) {
 		}
 	}
 }
+
+// A copy with a line more at its start or end is the same passage even
+// when the page is too short for the trigram estimate, and in scripts
+// written without spaces; pages that only share a line or two are not.
+func TestCopiesWithALineMoreShortOrWithoutSpaces(t *testing.T) {
+	exit := "> Exit DOSBox.\n> More information: <https://www.dosbox.com/wiki/Commands#EXIT>.\n\n- Exit DOSBox:\n\n`EXIT`"
+	locate := "> 查找文件名。\n> 更多信息：<https://manned.org/locate>。\n\n- 在数据库中查找文件名包含某个字符串的文件：\n\n`locate {{pattern}}`\n\n- 查找名称恰好为某个名字的文件：\n\n`locate '*/{{文件名}}'`"
+	vol := "> 显示磁盘卷标和序列号。\n> 更多信息：<https://learn.microsoft.com/windows-server/administration/windows-commands/vol>。\n\n- 显示当前驱动器的卷标和序列号：\n\n`vol`\n\n- 显示指定驱动器的卷标和序列号：\n\n`vol {{D:}}`"
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{exit, exit + "\n\nCopy 01 of this page.", true},
+		{exit + "\n\nCopy 01 of this page.", exit + "\n\nCopy 02 of this page.", true},
+		{"Last updated 2024-03-01\n\n" + exit, exit, true},
+		{locate, locate + "\n\nCopy 07 of this page.", true},
+		{locate + "\n\n副本 01", locate + "\n\n副本 02", true},
+		{locate, vol, false},
+		{locate, strings.Replace(locate, "恰好", "大约", 1), true}, // a word changed
+		// Sharing a heading line is not being a copy.
+		{"Contact\n\nWrite to the office at the address below, or call.", "Contact\n\nThe form is on the intranet under Requests.", false},
+		// Two lines of a few words: what they share is too little.
+		{"- Exit:\n\n`exit`", "- Exit:\n\n`exit 1`", false},
+	} {
+		if got := Of(c.a).Same(Of(c.b)); got != c.same {
+			t.Errorf("same(%.50q…, %.50q…) = %v, want %v", c.a, c.b, got, c.same)
+		}
+		if c.same && !shareKey(Of(c.a), Of(c.b)) {
+			t.Errorf("%.50q… and %.50q… share no band key: they are never compared", c.a, c.b)
+		}
+	}
+}
+
+func shareKey(a, b Signature) bool {
+	for _, x := range a.BandKeys() {
+		for _, y := range b.BandKeys() {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}
