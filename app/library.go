@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -509,10 +510,14 @@ func printHits(w io.Writer, res *index.Results, gone map[int64]bool, terminal bo
 				if m.EndLine != m.StartLine {
 					loc += fmt.Sprintf("-%d", m.EndLine)
 				}
-				locs = append(locs, loc)
+				// A line too long for one passage is two passages on the
+				// same line: it is listed once.
+				if !slices.Contains(locs, loc) {
+					locs = append(locs, loc)
+				}
 			}
 			word := "lines"
-			if len(h.More) == 1 && h.More[0].StartLine == h.More[0].EndLine {
+			if len(locs) == 1 && !strings.Contains(locs[0], "-") {
 				word = "line"
 			}
 			fmt.Fprintf(w, "   + %d more in this file (%s %s)\n", len(h.More), word, strings.Join(locs, ", "))

@@ -134,3 +134,36 @@ func TestAlsoSearchedGroupsByTypedWord(t *testing.T) {
 		t.Errorf("got %q, want it to start %q", got, want)
 	}
 }
+
+// A paragraph written on one long line is split into passages that share
+// that line: the folded passages' lines list it once.
+func TestFoldedPassagesOnOneLongLineListItOnce(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Leave\n\n")
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&b, "Sentence %d says the qzleave form goes to your manager before the leave starts. ", i)
+	}
+	b.WriteString("\n\n## Other\n\nThe qzleave rule again.\n\n## Third\n\nAnd qzleave once more.\n")
+	db, _ := newLibraryWith(t, map[string]string{"long.md": b.String()})
+	out, _, code := runCLI(t, "search", "--db", db, "--per-file", "1", "qzleave")
+	if code != exitOK {
+		t.Fatalf("search: %d\n%s", code, out)
+	}
+	i := strings.Index(out, "more in this file (")
+	if i < 0 {
+		t.Fatalf("no folded passages:\n%s", out)
+	}
+	list := out[i+len("more in this file ("):]
+	list = list[:strings.Index(list, ")")]
+	list = strings.TrimPrefix(strings.TrimPrefix(list, "lines "), "line ")
+	seen := map[string]bool{}
+	for _, loc := range strings.Split(list, ", ") {
+		if seen[loc] {
+			t.Errorf("line %s listed twice: %q", loc, list)
+		}
+		seen[loc] = true
+	}
+	if !seen["3"] {
+		t.Errorf("the long line's other passages are not listed: %q\n%s", list, out)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -167,7 +168,13 @@ func renderSearch(out SearchOutput) string {
 		}
 		fmt.Fprintf(&b, "\n   file: %s\n   %s\n", h.File, h.Snippet)
 		if len(h.More) > 0 {
-			fmt.Fprintf(&b, "   + %d more in this file (lines %s)\n", len(h.More), strings.Join(h.More, ", "))
+			var lines []string // a long line split into passages is listed once
+			for _, m := range h.More {
+				if !slices.Contains(lines, m) {
+					lines = append(lines, m)
+				}
+			}
+			fmt.Fprintf(&b, "   + %d more in this file (lines %s)\n", len(h.More), strings.Join(lines, ", "))
 		}
 	}
 	total := fmt.Sprint(out.Total)
