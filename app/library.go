@@ -68,11 +68,18 @@ func openUpgrading(e *env, path string, mode index.Mode) (*index.Index, error) {
 	ctx, stop := interruptible()
 	defer stop()
 	var last upgrade.Step
-	quarter := int64(0)
+	quarter := int64(-1) // until the step's first count
 	ix, err := index.OpenContext(ctx, path, mode, func(s upgrade.Step, done, total int64) {
 		if s != last {
-			last, quarter = s, 0
+			last, quarter = s, -1
 			fmt.Fprintf(e.stderr, "folio: %s…\n", s)
+		}
+		if total > 0 && quarter < 0 {
+			quarter = done * 4 / total
+			if done > 0 { // an update stopped before goes on
+				fmt.Fprintf(e.stderr, "folio:   going on from %d%% (%s of %s passages)\n", done*100/total, snippet.Thousands(int(done)), snippet.Thousands(int(total)))
+			}
+			return
 		}
 		if total > 0 && done*4/total > quarter {
 			quarter = done * 4 / total

@@ -118,11 +118,12 @@ func (c counted) report(p Progress) {
 	}
 }
 
-// countOwners counts the chunks a step goes through (cond) and those of
-// them it went through before an interruption (id ≤ last).
+// countOwners counts the chunks a step goes through (cond, which may name
+// last as ?1) and those of them it went through before an interruption
+// (id ≤ last), so a resumed step goes on counting from there.
 func countOwners(ctx context.Context, db *sql.DB, cond string, last int64) (counted, error) {
 	var c counted
-	err := db.QueryRowContext(ctx, `SELECT count(*), count(CASE WHEN c.id <= ? THEN 1 END) FROM chunks c WHERE `+cond, last).Scan(&c.total, &c.done)
+	err := db.QueryRowContext(ctx, `SELECT count(*), count(CASE WHEN c.id <= ?1 THEN 1 END) FROM chunks c WHERE `+cond, last).Scan(&c.total, &c.done)
 	return c, err
 }
 

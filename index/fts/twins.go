@@ -353,8 +353,10 @@ func PlaceOld(ctx context.Context, db *sql.DB, progress Progress) error {
 	}
 	var count counted
 	if err == nil {
-		// What is left: each chunk looked at gets its key (never 0).
-		count, err = countOwners(ctx, db, `c.canon = c.id AND c.twin_key = 0`, 0)
+		// Those looked at before an interruption (up to place_from), and
+		// those left: each chunk looked at gets its key (never 0).
+		last, _ := strconv.ParseInt(from, 10, 64)
+		count, err = countOwners(ctx, db, `c.id <= ?1 OR c.canon = c.id AND c.twin_key = 0`, last)
 	}
 	for err == nil {
 		count.report(progress)

@@ -55,9 +55,15 @@ func Run(ctx context.Context, db *sql.DB, progress Progress) error {
 		progress(s, 0, 0)
 		return func(done, total int64) { progress(s, done, total) }
 	}
-	step(Schema)
-	if err := migrate(ctx, db); err != nil {
-		return err
+	var version int
+	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return dberr.Classify(err)
+	}
+	if version < schema.Version {
+		step(Schema)
+		if err := migrate(ctx, db); err != nil {
+			return err
+		}
 	}
 	if outdated, err := fts.Outdated(ctx, db); err != nil {
 		return err
