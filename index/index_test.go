@@ -332,7 +332,14 @@ func TestSchemaVersionAndCorruption(t *testing.T) {
 	if _, err := ix.db.Exec("PRAGMA user_version = 99"); err != nil {
 		t.Fatal(err)
 	}
+	// A newer Folio's analyser too: still not one this Folio can update.
+	if _, err := ix.db.Exec("UPDATE settings SET value = 'from-the-future' WHERE key = 'fts.analyzer'"); err != nil {
+		t.Fatal(err)
+	}
 	ix.Close()
+	if UpgradeNeeded(path) {
+		t.Error("a library from a newer Folio is offered an upgrade (a progress window before the refusal)")
+	}
 	if _, err := Open(path); !errors.Is(err, ErrNewerSchema) {
 		t.Errorf("newer schema: %v", err)
 	}

@@ -29,14 +29,15 @@ const (
 // passages, total 0 when the step cannot tell how far it is.
 type Progress func(step Step, done, total int64)
 
-// Needed reports a library this Folio must bring forward before use.
+// Needed reports a library this Folio must bring forward before use (not
+// one a newer Folio wrote: that one cannot be opened at all).
 func Needed(ctx context.Context, db *sql.DB) (bool, error) {
 	var version int
 	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 		return false, dberr.Classify(err)
 	}
-	if version < schema.Version {
-		return true, nil
+	if version != schema.Version {
+		return version < schema.Version, nil
 	}
 	if outdated, err := fts.Outdated(ctx, db); err != nil || outdated {
 		return outdated, err
