@@ -66,10 +66,10 @@ func runGUI(e *env, dbPath string, paths []string) int {
 		w = startWindow(e, a, ix, server, paths)
 	}
 	code := exitOK
-	if index.UpgradeNeeded(dbPath) {
+	if work := index.WorkAtOpen(dbPath, index.ReadWrite); work != index.NoWork {
 		// Minutes at a million passages: the update shows its progress in a
 		// window of its own, and the main window opens when it is done.
-		upgradeThenStart(e, a, dbPath, start, &code)
+		upgradeThenStart(e, a, dbPath, work == index.Merge, start, &code)
 	} else {
 		opened, err := index.Open(dbPath)
 		if err != nil {
@@ -126,9 +126,9 @@ func startWindow(e *env, a fyne.App, ix *index.Index, server *instance.Server, p
 // upgradeThenStart brings an older library forward in the background
 // while ui.Upgrading shows how far it has come, then starts the main
 // window on it; stopped, Folio quits with the library as good as before.
-func upgradeThenStart(e *env, a fyne.App, dbPath string, start func(*index.Index), code *int) {
+func upgradeThenStart(e *env, a fyne.App, dbPath string, merging bool, start func(*index.Index), code *int) {
 	ctx, cancel := context.WithCancel(context.Background())
-	u := ui.NewUpgrading(a, cancel)
+	u := ui.NewUpgrading(a, merging, cancel)
 	go func() {
 		defer cancel()
 		ix, err := index.OpenContext(ctx, dbPath, index.ReadWrite, func(s upgrade.Step, done, total int64) {

@@ -61,10 +61,14 @@ func openLibrary(e *env, flagValue string, mode index.Mode) (*index.Index, error
 // starts and then every quarter of it. Ctrl+C stops the upgrade between
 // batches; the next open goes on from there.
 func openUpgrading(e *env, path string, mode index.Mode) (*index.Index, error) {
-	if !index.UpgradeNeeded(path) {
+	switch index.WorkAtOpen(path, mode) {
+	case index.NoWork:
 		return index.OpenMode(path, mode)
+	case index.Merge:
+		fmt.Fprintln(e.stderr, "folio: a change to this library was interrupted last time; finishing it (Ctrl+C stops; it goes on next time)")
+	default:
+		fmt.Fprintln(e.stderr, "folio: this library was written by an earlier version of Folio; updating it, once (Ctrl+C stops; the update goes on next time)")
 	}
-	fmt.Fprintln(e.stderr, "folio: this library was written by an earlier version of Folio; updating it, once (Ctrl+C stops; the update goes on next time)")
 	ctx, stop := interruptible()
 	defer stop()
 	var last upgrade.Step
@@ -87,7 +91,7 @@ func openUpgrading(e *env, path string, mode index.Mode) (*index.Index, error) {
 		}
 	})
 	if errors.Is(err, context.Canceled) {
-		return nil, fmt.Errorf("%s: the update was stopped; what was done stays, and it goes on the next time the library is opened", path)
+		return nil, fmt.Errorf("%s: stopped; what was done stays, and the rest goes on the next time the library is opened", path)
 	}
 	return ix, err
 }

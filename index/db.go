@@ -19,6 +19,7 @@ import (
 
 	"folio/index/analyze"
 	"folio/index/dberr"
+	"folio/index/fts"
 	"folio/index/platform"
 	"folio/index/schema"
 	"folio/index/session"
@@ -125,24 +126,43 @@ func OpenContext(ctx context.Context, path string, mode Mode, progress upgrade.P
 	return ix, nil
 }
 
-// UpgradeNeeded reports a library that opening will bring forward for
-// this Folio first, reading the file without changing it. A missing or
-// unreadable file is not one: opening it says what is wrong.
-func UpgradeNeeded(path string) bool {
+// OpenWork is what opening a library must do before it can be used:
+// minutes at a million passages, which OpenContext reports as it goes.
+type OpenWork int
+
+const (
+	NoWork  OpenWork = iota
+	Upgrade          // bring forward a library an older Folio wrote
+	Merge            // make the merge an interrupted removal owed (to write only)
+)
+
+// WorkAtOpen tells what opening the library in mode will do first,
+// reading the file without changing it. A missing or unreadable file
+// needs none: opening it says what is wrong.
+func WorkAtOpen(path string, mode Mode) OpenWork {
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return false
+		return NoWork
 	}
 	if kind, err := recognise(abs); err != nil || kind == schema.Missing {
-		return false
+		return NoWork
 	}
 	db, err := sql.Open("sqlite", schema.URI(abs)+"?mode=ro&_pragma=busy_timeout(10000)")
 	if err != nil {
-		return false
+		return NoWork
 	}
 	defer db.Close()
-	needed, err := upgrade.Needed(context.Background(), db)
-	return err == nil && needed
+	ctx := context.Background()
+	switch needed, err := upgrade.Needed(ctx, db); {
+	case err != nil:
+		return NoWork
+	case needed:
+		return Upgrade
+	}
+	if pending, err := fts.PurgePending(ctx, db); err == nil && pending && mode != ReadOnly {
+		return Merge
+	}
+	return NoWork
 }
 
 func open(ctx context.Context, path string, mode Mode, progress upgrade.Progress) (*Index, error) {
@@ -374,6 +394,9 @@ func (ix *Index) prepare(ctx context.Context, progress upgrade.Progress) error {
 		return err
 	}
 	// A merge owed by an operation that was interrupted (purge.go).
+	if pending, err := fts.PurgePending(ctx, ix.db); err == nil && pending && progress != nil {
+		progress(upgrade.Compact, 0, 0)
+	}
 	return ix.finishChanges(ctx, false, false)
 }
 

@@ -337,7 +337,7 @@ func TestSchemaVersionAndCorruption(t *testing.T) {
 		t.Fatal(err)
 	}
 	ix.Close()
-	if UpgradeNeeded(path) {
+	if WorkAtOpen(path, ReadWrite) != NoWork {
 		t.Error("a library from a newer Folio is offered an upgrade (a progress window before the refusal)")
 	}
 	if _, err := Open(path); !errors.Is(err, ErrNewerSchema) {

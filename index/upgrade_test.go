@@ -121,7 +121,7 @@ func TestUpgradeShowsProgressAndCanBeStopped(t *testing.T) {
 	must(t, err)
 	path := filepath.Join(t.TempDir(), "old.db")
 	must(t, os.WriteFile(path, data, 0o600))
-	if !UpgradeNeeded(path) {
+	if WorkAtOpen(path, ReadWrite) != Upgrade {
 		t.Fatal("a schema-3 library is not reported as needing an upgrade")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -139,7 +139,7 @@ func TestUpgradeShowsProgressAndCanBeStopped(t *testing.T) {
 	if want := []upgrade.Step{upgrade.Schema, upgrade.Copies}; !slices.Equal(stopped, want) {
 		t.Errorf("steps before the cancel: %q, want %q", stopped, want)
 	}
-	if !UpgradeNeeded(path) {
+	if WorkAtOpen(path, ReadWrite) != Upgrade {
 		t.Error("after a cancelled upgrade the library no longer needs one: the rest was skipped")
 	}
 
@@ -175,7 +175,7 @@ func TestUpgradeShowsProgressAndCanBeStopped(t *testing.T) {
 	if last.total != 5 || last.done != 5 {
 		t.Errorf("copies step ended at %d of %d passages, want 5 of 5", last.done, last.total)
 	}
-	if UpgradeNeeded(path) {
+	if WorkAtOpen(path, ReadWrite) != NoWork {
 		t.Error("still needs an upgrade after one that finished")
 	}
 	must(t, ix.IntegrityCheck(context.Background()))
@@ -184,5 +184,35 @@ func TestUpgradeShowsProgressAndCanBeStopped(t *testing.T) {
 	}
 	if r := search(t, ix, "qzparacetamol"); len(r.Hits) != 1 || len(r.Hits[0].AlsoIn) != 1 {
 		t.Errorf("after the resumed upgrade: %+v", r.Hits)
+	}
+}
+
+// A merge an interrupted removal owed is made when the library is next
+// opened to write, which takes a while at a million passages: it is
+// announced, and reported as the compacting step. Opened to read, the
+// library is left as it is.
+func TestAnOwedMergeIsAnnouncedAtOpen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "lib.db")
+	ix, err := Open(path)
+	must(t, err)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{"a.md": "# A\n\nSome text.\n"})
+	_, err = ix.db.Exec(`INSERT OR REPLACE INTO settings(key, value) VALUES('fts.purge_pending', '1')`)
+	must(t, err)
+	ix.Close()
+	if w := WorkAtOpen(path, ReadOnly); w != NoWork {
+		t.Errorf("opened to read: work %d, want none (a read changes nothing)", w)
+	}
+	if w := WorkAtOpen(path, ReadWrite); w != Merge {
+		t.Fatalf("opened to write: work %d, want the merge", w)
+	}
+	var steps []upgrade.Step
+	ix, err = OpenContext(context.Background(), path, ReadWrite, func(s upgrade.Step, _, _ int64) { steps = append(steps, s) })
+	must(t, err)
+	defer ix.Close()
+	if !slices.Equal(steps, []upgrade.Step{upgrade.Compact}) {
+		t.Errorf("steps %q, want the compacting one", steps)
+	}
+	if w := WorkAtOpen(path, ReadWrite); w != NoWork {
+		t.Errorf("after the merge: work %d, want none", w)
 	}
 }

@@ -26,14 +26,20 @@ type Upgrading struct {
 }
 
 // NewUpgrading opens the window; cancel is called once, when the person
-// presses Stop, presses Escape or closes the window.
-func NewUpgrading(a fyne.App, cancel func()) *Upgrading {
+// presses Stop, presses Escape or closes the window. merging says the work
+// is the merge an interrupted change left, not an update.
+func NewUpgrading(a fyne.App, merging bool, cancel func()) *Upgrading {
 	look.Apply(a)
 	u := &Upgrading{win: a.NewWindow("Folio: updating the library"), cancel: cancel}
 	// Lines broken by hand: a wrapped label asks for its height at no
 	// width, which made the window three times as tall as its text.
-	intro := widget.NewLabel("This library was written by an earlier version of Folio\n" +
-		"and is being updated for this one. It happens once;\nyour notes are only read, never changed.")
+	text := "This library was written by an earlier version of Folio\n" +
+		"and is being updated for this one. It happens once;\nyour notes are only read, never changed."
+	if merging {
+		text = "A change to this library was interrupted last time\n" +
+			"(a folder removed, many notes deleted): Folio is finishing it.\nYour notes are only read, never changed."
+	}
+	intro := widget.NewLabel(text)
 	u.step = widget.NewLabelWithStyle("Starting…", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	u.step.Truncation = fyne.TextTruncateEllipsis
 	u.count = widget.NewLabel("")

@@ -16,7 +16,7 @@ import (
 func TestUpgradingSaysHowFarAndStopsOnce(t *testing.T) {
 	a := test.NewTempApp(t)
 	stops := 0
-	u := NewUpgrading(a, func() { stops++ })
+	u := NewUpgrading(a, false, func() { stops++ })
 	c := u.Window().Canvas()
 	u.Set("Indexing every passage again", 12345, 84211)
 	text := fynetest.ShownTexts(c.Content(), nil)
@@ -48,5 +48,16 @@ func TestUpgradingSaysHowFarAndStopsOnce(t *testing.T) {
 	}
 	if text := fynetest.ShownTexts(c.Content(), nil); !strings.Contains(text, "Stopping") {
 		t.Errorf("after stopping the window shows %q, want it to say it is stopping", text)
+	}
+}
+
+// The merge an interrupted removal left says so, not that the library is
+// from an older Folio.
+func TestUpgradingForAMergeSaysWhy(t *testing.T) {
+	a := test.NewTempApp(t)
+	u := NewUpgrading(a, true, func() {})
+	text := fynetest.ShownTexts(u.Window().Canvas().Content(), nil)
+	if !strings.Contains(text, "interrupted last time") || strings.Contains(text, "earlier version") {
+		t.Errorf("merge window says %q", text)
 	}
 }
