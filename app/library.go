@@ -57,23 +57,22 @@ func openLibrary(e *env, flagValue string, mode index.Mode) (*index.Index, error
 }
 
 // openUpgrading opens the library, saying so on stderr when it must be
-// brought forward first (minutes at a million passages): each step as it
-// starts and then every quarter of it. Ctrl+C stops the upgrade between
-// batches; the next open goes on from there.
+// brought forward first, or finish a merge an interrupted removal owed
+// (minutes at a million passages): each step as it starts and then every
+// quarter of it; nothing when there is no such work. Ctrl+C stops it
+// between batches; the next open goes on from there.
 func openUpgrading(e *env, path string, mode index.Mode) (*index.Index, error) {
-	switch index.WorkAtOpen(path, mode) {
-	case index.NoWork:
-		return index.OpenMode(path, mode)
-	case index.Merge:
-		fmt.Fprintln(e.stderr, "folio: a change to this library was interrupted last time; finishing it (Ctrl+C stops; it goes on next time)")
-	default:
-		fmt.Fprintln(e.stderr, "folio: this library was written by an earlier version of Folio; updating it, once (Ctrl+C stops; the update goes on next time)")
-	}
 	ctx, stop := interruptible()
 	defer stop()
 	var last upgrade.Step
 	quarter := int64(-1) // until the step's first count
 	ix, err := index.OpenContext(ctx, path, mode, func(s upgrade.Step, done, total int64) {
+		switch {
+		case last == "" && s == upgrade.Compact: // the only step: a merge owed
+			fmt.Fprintln(e.stderr, "folio: a change to this library was interrupted last time; finishing it (Ctrl+C stops; it goes on next time)")
+		case last == "":
+			fmt.Fprintln(e.stderr, "folio: this library was written by an earlier version of Folio; updating it, once (Ctrl+C stops; the update goes on next time)")
+		}
 		if s != last {
 			last, quarter = s, -1
 			fmt.Fprintf(e.stderr, "folio: %s…\n", s)
@@ -90,7 +89,7 @@ func openUpgrading(e *env, path string, mode index.Mode) (*index.Index, error) {
 			fmt.Fprintf(e.stderr, "folio:   %d%% (%s of %s passages)\n", quarter*25, snippet.Thousands(int(done)), snippet.Thousands(int(total)))
 		}
 	})
-	if errors.Is(err, context.Canceled) {
+	if last != "" && errors.Is(err, context.Canceled) {
 		return nil, fmt.Errorf("%s: stopped; what was done stays, and the rest goes on the next time the library is opened", path)
 	}
 	return ix, err
