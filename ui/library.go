@@ -502,7 +502,10 @@ func (p *importPanel) progress(pr index.Progress) {
 		} else {
 			p.bar.SetValue(1)
 		}
-		p.label.SetText(fmt.Sprintf("Indexing %s: %d of %d changed files · %s", filepath.Base(pr.Folder), pr.FilesDone, pr.FilesTotal, pr.Current))
+		// New files, or ones whose date or size moved: their text may
+		// prove unchanged once read, so they are not called changed.
+		p.label.SetText(fmt.Sprintf("Indexing %s: %s of %s new or modified files · %s", filepath.Base(pr.Folder),
+			snippet.Thousands(pr.FilesDone), snippet.Thousands(pr.FilesTotal), pr.Current))
 	})
 }
 

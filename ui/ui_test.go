@@ -196,7 +196,7 @@ func TestDropAddsFolderWithProgress(t *testing.T) {
 	if !strings.Contains(w.imports.summary.Text, "40 added") {
 		t.Errorf("summary %q", w.imports.summary.Text)
 	}
-	if w.imports.bar.Value != 1 || !strings.Contains(w.imports.label.Text, "40 of 40") {
+	if w.imports.bar.Value != 1 || !strings.Contains(w.imports.label.Text, "40 of 40 new or modified files") {
 		t.Errorf("progress bar %v label %q", w.imports.bar.Value, w.imports.label.Text)
 	}
 	waitFor(t, "the folder in the sidebar", func() bool { return len(w.library.folders) == 1 && w.library.folders[0].Documents == 40 })
@@ -220,12 +220,12 @@ func TestCancellingAnImport(t *testing.T) {
 	dir := testutil.WriteFolder(t, files)
 	w.imports.enqueue(dir, true)
 	// Cancel once some files are done, so there is work to keep.
-	doneFiles := regexp.MustCompile(`: (\d+) of`)
+	doneFiles := regexp.MustCompile(`: ([\d,]+) of`)
 	waitFor(t, "some files indexed", func() bool {
 		m := doneFiles.FindStringSubmatch(w.imports.label.Text)
 		n := 0
 		if m != nil {
-			n, _ = strconv.Atoi(m[1])
+			n, _ = strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
 		}
 		return n >= 20
 	})
