@@ -228,7 +228,7 @@ func (w *weights) addVariants(ctx context.Context, q *query.Query, c query.Claus
 		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{v}, IDF: rank.IDF(d, w.n), Word: c.Word, Weight: correctionWeight})
 		w.optional = append(w.optional, query.Candidate{Clause: len(q.Clauses) - 1, DF: d})
 		// Said under "Also searched" like an English word's family, when a
-		// passage shown uses it: the question had يشتغل, the page تشغيل.
+		// passage shown uses it: the question had أحذف, the page حذف.
 		w.st.forms = append(w.st.forms, Correction{Typed: c.Typed, Searched: v, Form: true})
 	}
 	return nil
