@@ -11,12 +11,19 @@ import (
 	"folio/index/spell"
 )
 
-// Term statistics for ranking come from the FTS index itself. An exact
-// document frequency costs a read of the term's whole posting list (a
-// common word at a million chunks: tens of milliseconds), so it is counted
-// only up to dfCap; past that it is estimated from how far into the
-// library the dfCap-th posting lies (chunk ids grow through the library).
-// Rare words, the ones that decide a ranking, are exact.
+// Term statistics for ranking come from the FTS index itself, in its rows:
+// copies of a passage share one row (fts/twins.go), so a library holding
+// a folder twice weighs its words as one holding it once, as FTS5's own
+// bm25 does. An exact document frequency costs a read of the term's whole
+// posting list (a common word at a million chunks: tens of milliseconds),
+// so it is counted only up to dfCap; past that it is estimated from how
+// far into the rows the dfCap-th posting lies. A row's id is its owner's
+// chunk id, and owners are the first copies imported, so the rows are
+// taken to fill the lowest ids. Counted before in passages and chunk ids
+// while a rare word's count was in rows, the rare words of a library of
+// twelve copies weighed more against its common words by up to the log of
+// twelve (README, Ranking). Rare words, the ones that decide a ranking,
+// are exact.
 const dfCap = 500
 
 // dfCache keeps document frequencies between searches while the library
@@ -28,16 +35,31 @@ type dfCache struct {
 	mu      sync.Mutex
 	version int64
 	df      map[string]float64
+	rows    int64 // FTS rows at version, or -1 until counted
 }
 
-// libraryStats are the library's size and the highest chunk id.
-func (ix *Index) libraryStats(ctx context.Context) (n, lastRow int64, err error) {
-	err = ix.db.QueryRowContext(ctx, `SELECT (SELECT coalesce(sum(n_chunks), 0) FROM folders), (SELECT coalesce(max(id), 0) FROM chunks)`).Scan(&n, &lastRow)
-	return n, lastRow, classify(err)
+// libraryRows is how many rows the FTS index holds: the passages, copies
+// counted once. Counting them reads the row-size table (4 ms at a million
+// passages), once per version of the library.
+func (ix *Index) libraryRows(ctx context.Context) (int64, error) {
+	ix.dfs.mu.Lock()
+	rows := ix.dfs.rows
+	ix.dfs.mu.Unlock()
+	if rows >= 0 {
+		return rows, nil
+	}
+	if err := ix.db.QueryRowContext(ctx, `SELECT count(*) FROM chunks_fts_docsize`).Scan(&rows); err != nil {
+		return 0, classify(err)
+	}
+	ix.dfs.mu.Lock()
+	ix.dfs.rows = rows
+	ix.dfs.mu.Unlock()
+	return rows, nil
 }
 
-// docFreq estimates how many chunks match an FTS5 expression.
-func (ix *Index) docFreq(ctx context.Context, expr string, lastRow int64) (float64, error) {
+// docFreq estimates how many rows match an FTS5 expression, in a library
+// of rows rows.
+func (ix *Index) docFreq(ctx context.Context, expr string, rows int64) (float64, error) {
 	ix.dfs.mu.Lock()
 	if v, ok := ix.dfs.df[expr]; ok {
 		ix.dfs.mu.Unlock()
@@ -52,7 +74,7 @@ func (ix *Index) docFreq(ctx context.Context, expr string, lastRow int64) (float
 	}
 	df := float64(count)
 	if count >= dfCap && maxRow > 0 {
-		df = float64(count) * float64(lastRow) / float64(maxRow)
+		df = float64(count) * float64(rows) / float64(min(maxRow, rows))
 	}
 	ix.dfs.mu.Lock()
 	ix.dfs.df[expr] = df
@@ -67,22 +89,21 @@ type stats struct {
 	corrections []Correction           // unknown words searched as close ones
 	forms       []Correction           // each typed word's family (Searched: a stem), for surfaceForms
 	matches     func(term string) bool // highlights
-	passages    float64                // in the library, for IDF
-	lastRow     int64                  // for docFreq
+	rows        int64                  // FTS rows in the library, for IDF and docFreq
 }
 
 // queryStats weighs the query's words by their rarity, adds corrections
 // for words the library does not know, and picks the words the first
 // stage searches (retrievals).
 func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error) {
-	n, lastRow, err := ix.libraryStats(ctx)
-	if err != nil {
-		return nil, err
-	}
 	if err := ix.freshDocFreqs(ctx); err != nil {
 		return nil, err
 	}
-	w := &weights{ix: ix, n: float64(n), lastRow: lastRow, st: &stats{}}
+	n, err := ix.libraryRows(ctx)
+	if err != nil {
+		return nil, err
+	}
+	w := &weights{ix: ix, n: float64(n), st: &stats{}}
 	// Corrections and variants join q.Clauses as they are found; they are
 	// weighed where they are added, not again here.
 	nClauses := len(q.Clauses)
@@ -94,7 +115,7 @@ func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error)
 	rank.WeighCJKRuns(w.st.terms, query.IsCJKTerm)
 	w.st.retrieve = query.Retrievals(w.optional)
 	w.st.matches = q.Matches
-	w.st.passages, w.st.lastRow = float64(n), lastRow
+	w.st.rows = n
 	return w.st, nil
 }
 
@@ -107,7 +128,7 @@ func (ix *Index) freshDocFreqs(ctx context.Context) error {
 	}
 	ix.dfs.mu.Lock()
 	if ix.dfs.df == nil || ix.dfs.version != version {
-		ix.dfs.df, ix.dfs.version = map[string]float64{}, version
+		ix.dfs.df, ix.dfs.version, ix.dfs.rows = map[string]float64{}, version, -1
 	}
 	ix.dfs.mu.Unlock()
 	return nil
@@ -117,8 +138,7 @@ func (ix *Index) freshDocFreqs(ctx context.Context) error {
 // first stage may search.
 type weights struct {
 	ix       *Index
-	n        float64 // the library's chunks
-	lastRow  int64
+	n        float64 // the library's FTS rows
 	st       *stats
 	optional []query.Candidate
 	fixed    int // words looked up for corrections
@@ -130,7 +150,7 @@ func (w *weights) df(ctx context.Context, c query.Clause) (float64, error) {
 	var b strings.Builder
 	c.Exclude, c.HeadingOnly = false, false
 	c.WriteExpr(&b)
-	return w.ix.docFreq(ctx, b.String(), w.lastRow)
+	return w.ix.docFreq(ctx, b.String(), int64(w.n))
 }
 
 // clause weighs q.Clauses[i]; a single optional word may bring its

@@ -43,10 +43,10 @@ func (ix *Index) refinements(ctx context.Context, q rank.Query, st *stats, hits 
 			}
 			var b strings.Builder
 			query.Clause{Terms: []string{t}}.WriteExpr(&b)
-			out[t], lookupErr = ix.docFreq(ctx, b.String(), st.lastRow)
+			out[t], lookupErr = ix.docFreq(ctx, b.String(), st.rows)
 		}
 		return out
 	}
-	out := refine.Suggest(typed, q.Lang, ps, df, st.passages, refine.Max)
+	out := refine.Suggest(typed, q.Lang, ps, df, float64(st.rows), refine.Max)
 	return out, lookupErr
 }
