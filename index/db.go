@@ -23,6 +23,7 @@ import (
 	"folio/index/platform"
 	"folio/index/schema"
 	"folio/index/session"
+	"folio/index/termstats"
 	"folio/index/upgrade"
 )
 
@@ -85,7 +86,7 @@ type Index struct {
 	versionMu   sync.Mutex
 	versionConn *sql.Conn // holds PRAGMA data_version's point of view
 
-	dfs   dfCache               // term statistics for ranking (plan.go)
+	dfs   termstats.Cache       // term statistics for ranking (index/termstats)
 	langs analyze.LanguageCache // passages' languages (search.go)
 }
 

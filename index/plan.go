@@ -3,7 +3,6 @@ package index
 import (
 	"context"
 	"strings"
-	"sync"
 
 	"folio/index/analyze"
 	"folio/index/query"
@@ -11,75 +10,11 @@ import (
 	"folio/index/spell"
 )
 
-// Term statistics for ranking come from the FTS index itself, in its rows:
-// copies of a passage share one row (fts/twins.go), so a library holding
-// a folder twice weighs its words as one holding it once, as FTS5's own
-// bm25 does. An exact document frequency costs a read of the term's whole
-// posting list (a common word at a million chunks: tens of milliseconds),
-// so it is counted only up to dfCap; past that it is estimated from how
-// far into the rows the dfCap-th posting lies. A row's id is its owner's
-// chunk id, and owners are the first copies imported, so the rows are
-// taken to fill the lowest ids. Counted before in passages and chunk ids
-// while a rare word's count was in rows, the rare words of a library of
-// twelve copies weighed more against its common words by up to the log of
-// twelve (README, Ranking). Rare words, the ones that decide a ranking,
-// are exact.
-const dfCap = 500
-
-// dfCache keeps document frequencies between searches while the library
-// does not change (a window searching as the user types asks for the same
-// words again and again). SQLite's data_version, read on a connection of
-// its own that never writes, moves with every change by this program's
-// other connections and by other programs alike.
-type dfCache struct {
-	mu      sync.Mutex
-	version int64
-	df      map[string]float64
-	rows    int64 // FTS rows at version, or -1 until counted
-}
-
-// libraryRows is how many rows the FTS index holds: the passages, copies
-// counted once. Counting them reads the row-size table (4 ms at a million
-// passages), once per version of the library.
-func (ix *Index) libraryRows(ctx context.Context) (int64, error) {
-	ix.dfs.mu.Lock()
-	rows := ix.dfs.rows
-	ix.dfs.mu.Unlock()
-	if rows >= 0 {
-		return rows, nil
-	}
-	if err := ix.db.QueryRowContext(ctx, `SELECT count(*) FROM chunks_fts_docsize`).Scan(&rows); err != nil {
-		return 0, classify(err)
-	}
-	ix.dfs.mu.Lock()
-	ix.dfs.rows = rows
-	ix.dfs.mu.Unlock()
-	return rows, nil
-}
-
-// docFreq estimates how many rows match an FTS5 expression, in a library
-// of rows rows.
+// docFreq is how many rows match an FTS5 expression, in a library of
+// rows rows (index/termstats).
 func (ix *Index) docFreq(ctx context.Context, expr string, rows int64) (float64, error) {
-	ix.dfs.mu.Lock()
-	if v, ok := ix.dfs.df[expr]; ok {
-		ix.dfs.mu.Unlock()
-		return v, nil
-	}
-	ix.dfs.mu.Unlock()
-	var count, maxRow int64
-	err := ix.db.QueryRowContext(ctx, `SELECT count(*), coalesce(max(rowid), 0) FROM
-		(SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)`, expr, dfCap).Scan(&count, &maxRow)
-	if err != nil {
-		return 0, classify(err)
-	}
-	df := float64(count)
-	if count >= dfCap && maxRow > 0 {
-		df = float64(count) * float64(rows) / float64(min(maxRow, rows))
-	}
-	ix.dfs.mu.Lock()
-	ix.dfs.df[expr] = df
-	ix.dfs.mu.Unlock()
-	return df, nil
+	df, err := ix.dfs.DocFreq(ctx, ix.db, expr, rows)
+	return df, classify(err)
 }
 
 // stats is what the two stages need to know about a query's words.
@@ -96,12 +31,14 @@ type stats struct {
 // for words the library does not know, and picks the words the first
 // stage searches (retrievals).
 func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error) {
-	if err := ix.freshDocFreqs(ctx); err != nil {
-		return nil, err
-	}
-	n, err := ix.libraryRows(ctx)
+	version, err := ix.DataVersion(ctx)
 	if err != nil {
 		return nil, err
+	}
+	ix.dfs.Fresh(version)
+	n, err := ix.dfs.Rows(ctx, ix.db)
+	if err != nil {
+		return nil, classify(err)
 	}
 	w := &weights{ix: ix, n: float64(n), st: &stats{}}
 	// Corrections and variants join q.Clauses as they are found; they are
@@ -117,21 +54,6 @@ func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error)
 	w.st.matches = q.Matches
 	w.st.rows = n
 	return w.st, nil
-}
-
-// freshDocFreqs empties the document frequency cache when the library
-// changed since it was filled.
-func (ix *Index) freshDocFreqs(ctx context.Context) error {
-	version, err := ix.DataVersion(ctx)
-	if err != nil {
-		return err
-	}
-	ix.dfs.mu.Lock()
-	if ix.dfs.df == nil || ix.dfs.version != version {
-		ix.dfs.df, ix.dfs.version, ix.dfs.rows = map[string]float64{}, version, -1
-	}
-	ix.dfs.mu.Unlock()
-	return nil
 }
 
 // weights gathers one query's word weights and the optional clauses the

@@ -7,19 +7,20 @@ import (
 	"testing"
 
 	"folio/index/query"
+	"folio/index/termstats"
 	"folio/internal/testutil"
 )
 
 // A folder added twice (a backup beside the original, an export of the
 // same notes) shares its passages' rows, and must leave the weight of
 // every word as it was: a word in more passages than are counted exactly
-// (dfCap) and a rare one alike. Counted in passages against rows, the
+// (termstats.Cap) and a rare one alike. Counted in passages against rows, the
 // rare words of a library of twelve copies weighed more than its common
 // ones by the log of twelve, and ranking at a million passages fell below
 // ranking at 84,000.
 func TestACopiedFolderLeavesEveryWordItsWeight(t *testing.T) {
 	notes := map[string]string{}
-	for i := range dfCap + 100 {
+	for i := range termstats.Cap + 100 {
 		body := fmt.Sprintf("# Note %d\n\nThe blorp word is in every note, and zq%d in this one.\n", i, i)
 		if i%200 == 0 {
 			body += "\nA wibble too.\n"
@@ -35,20 +36,7 @@ func TestACopiedFolderLeavesEveryWordItsWeight(t *testing.T) {
 	if got, want := ftsRows(t, twice), ftsRows(t, once); got != want {
 		t.Fatalf("the copy holds rows of its own: %d rows, want %d", got, want)
 	}
-	weights := func(ix *Index) map[string]float64 {
-		t.Helper()
-		q := query.Parse("blorp wibble zq7")
-		st, err := ix.queryStats(context.Background(), &q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out := map[string]float64{}
-		for _, term := range st.terms {
-			out[term.Terms[0]] = term.IDF
-		}
-		return out
-	}
-	w1, w2 := weights(once), weights(twice)
+	w1, w2 := wordWeights(t, once, "blorp wibble zq7"), wordWeights(t, twice, "blorp wibble zq7")
 	if len(w1) != 3 {
 		t.Fatalf("weighed %v, want the three words", w1)
 	}
@@ -59,5 +47,51 @@ func TestACopiedFolderLeavesEveryWordItsWeight(t *testing.T) {
 	}
 	if w1["blorp"] >= w1["wibbl"] || w1["wibbl"] >= w1["zq7"] { // the analyser's stems
 		t.Errorf("weights %v do not follow rarity", w1)
+	}
+}
+
+// wordWeights are the IDF of each word of query in ix, by stem.
+func wordWeights(t *testing.T, ix *Index, text string) map[string]float64 {
+	t.Helper()
+	q := query.Parse(text)
+	st, err := ix.queryStats(context.Background(), &q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]float64{}
+	for _, term := range st.terms {
+		out[term.Terms[0]] = term.IDF
+	}
+	return out
+}
+
+// A folder removed leaves its ids empty below the rest: a common word is
+// still weighed by the rows that hold it, as in a library that never had
+// the folder (its count past termstats.Cap is estimated from where its postings
+// lie among the rows, not among the ids).
+func TestARemovedFolderLeavesACommonWordItsWeight(t *testing.T) {
+	notes, other := map[string]string{}, map[string]string{}
+	for i := range 1000 {
+		body := fmt.Sprintf("# Note %d\n\nA line of note %d.\n", i, i)
+		if i%10 < 7 {
+			body += "\nThe blorp is here.\n"
+		}
+		notes[fmt.Sprintf("n%04d.md", i)] = body
+	}
+	for i := range 300 {
+		other[fmt.Sprintf("o%03d.md", i)] = fmt.Sprintf("# Other %d\n\nSomething else, %d.\n", i, i)
+	}
+	a, gone := t.TempDir(), t.TempDir()
+	testutil.WriteFiles(t, a, notes)
+	testutil.WriteFiles(t, gone, other)
+	only, after := openTemp(t), openTemp(t)
+	addFolders(t, only, a)
+	addFolders(t, after, gone, a)
+	if err := after.RemoveFolder(context.Background(), gone); err != nil {
+		t.Fatal(err)
+	}
+	want, got := wordWeights(t, only, "blorp")["blorp"], wordWeights(t, after, "blorp")["blorp"]
+	if want == 0 || math.Abs(got-want) > 0.03*want {
+		t.Errorf("blorp weighs %.4f after the removal, %.4f in a library without the folder", got, want)
 	}
 }
