@@ -14,10 +14,10 @@ import (
 // A folder added twice (a backup beside the original, an export of the
 // same notes) shares its passages' rows, and must leave the weight of
 // every word as it was: a word in more passages than are counted exactly
-// (termstats.Cap) and a rare one alike. Counted in passages against rows, the
-// rare words of a library of twelve copies weighed more than its common
-// ones by the log of twelve, and ranking at a million passages fell below
-// ranking at 84,000.
+// (termstats.Cap) and a rare one alike. Counted in passages against rows,
+// the rare words of a library of twelve copies weighed more than its
+// common ones by the log of twelve, and ranking at a million passages fell
+// below ranking at 84,000.
 func TestACopiedFolderLeavesEveryWordItsWeight(t *testing.T) {
 	notes := map[string]string{}
 	for i := range termstats.Cap + 100 {
@@ -67,8 +67,8 @@ func wordWeights(t *testing.T, ix *Index, text string) map[string]float64 {
 
 // A folder removed leaves its ids empty below the rest: a common word is
 // still weighed by the rows that hold it, as in a library that never had
-// the folder (its count past termstats.Cap is estimated from where its postings
-// lie among the rows, not among the ids).
+// the folder (its count past termstats.Cap is estimated from where its
+// postings lie among the rows, not among the ids).
 func TestARemovedFolderLeavesACommonWordItsWeight(t *testing.T) {
 	notes, other := map[string]string{}, map[string]string{}
 	for i := range 1000 {
