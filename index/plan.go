@@ -50,7 +50,7 @@ func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error)
 		}
 	}
 	rank.WeighCJKRuns(w.st.terms, query.IsCJKTerm)
-	w.st.retrieve = query.Retrievals(w.optional)
+	w.st.retrieve = query.Retrievals(w.optional, w.n)
 	w.st.matches = q.Matches
 	w.st.rows = n
 	return w.st, nil

@@ -32,6 +32,24 @@ const (
 	pairMaxDF     = 8000
 )
 
+// The budgets were measured on all of ../shared/corpus (measuredRows
+// rows). In a larger library every word is in more rows and fixed budgets
+// search fewer of a question's words (at a million passages "docker
+// reclaim disk space" lost its answer), so past measuredRows they grow
+// with the rows, up to maxScale times: the cost grows as much (questions
+// p99 135 ms at a million, 150 allowed). In the measured library larger
+// budgets only add distractors (hit@5 0.672 → 0.648 at twice).
+const (
+	measuredRows = 84000
+	maxScale     = 3
+)
+
+// budgetScale is what the budgets are multiplied by in a library of rows
+// FTS rows.
+func budgetScale(rows float64) float64 {
+	return min(max(rows/measuredRows, 1), maxScale)
+}
+
 // Candidate is an optional clause (its index in Query.Clauses) and how
 // many passages hold it.
 type Candidate struct {
@@ -39,10 +57,14 @@ type Candidate struct {
 	DF     float64
 }
 
-// Retrievals picks the clauses the first stage searches: the rarest, while
-// their postings stay within retrievalBudget, and how it searches them.
-func Retrievals(optional []Candidate) []Retrieval {
+// Retrievals picks the clauses the first stage searches, in a library of
+// rows FTS rows: the rarest, while their postings stay within
+// retrievalBudget, and how it searches them.
+func Retrievals(optional []Candidate, rows float64) []Retrieval {
 	sort.SliceStable(optional, func(i, j int) bool { return optional[i].DF < optional[j].DF })
+	scale := budgetScale(rows)
+	limit, pairFrom := retrievalBudget*scale, pairBudget*scale
+	pairCommon, pairMost := pairDF*scale, pairMaxDF*scale
 	budget := 0.0
 	var known []Candidate
 	for _, o := range optional {
@@ -52,14 +74,14 @@ func Retrievals(optional []Candidate) []Retrieval {
 	}
 	var chosen []int
 	for _, o := range known {
-		if len(chosen) > 0 && budget+o.DF > retrievalBudget {
+		if len(chosen) > 0 && budget+o.DF > limit {
 			break
 		}
 		budget += o.DF
 		chosen = append(chosen, o.Clause)
 	}
 	switch {
-	case budget > retrievalBudget && len(known) > 1:
+	case budget > limit && len(known) > 1:
 		// Even the rarest word is common (a short query of common words in
 		// a large library): the passages holding the rarest words together,
 		// up to togetherWords of them, are the candidates, which FTS5 finds
@@ -68,7 +90,7 @@ func Retrievals(optional []Candidate) []Retrieval {
 			chosen = append(chosen, o.Clause)
 		}
 		return []Retrieval{{Alone: chosen, All: true}, {Paired: chosen}, {Alone: chosen}}
-	case budget > pairBudget && len(chosen) > 1:
+	case budget > pairFrom && len(chosen) > 1:
 		// Scoring a passage costs FTS5 twenty times what finding it does,
 		// and a passage with only one of a few common words is rarely
 		// among the best: words in at most pairDF passages find passages
@@ -77,14 +99,14 @@ func Retrievals(optional []Candidate) []Retrieval {
 		// words' postings again).
 		var r Retrieval
 		for i, c := range chosen {
-			if known[i].DF <= pairDF {
+			if known[i].DF <= pairCommon {
 				r.Alone = append(r.Alone, c)
 			} else if len(r.Paired) < pairWords {
 				r.Paired = append(r.Paired, c)
 			}
 		}
 		for _, o := range known[len(chosen):] {
-			if len(r.Paired) >= pairWordsMore || o.DF > pairMaxDF {
+			if len(r.Paired) >= pairWordsMore || o.DF > pairMost {
 				break
 			}
 			r.Paired = append(r.Paired, o.Clause)

@@ -30,8 +30,46 @@ func TestRetrievals(t *testing.T) {
 			[]Candidate{{0, 1200}, {1, 1300}, {2, 1400}, {3, 9000}},
 			[]Retrieval{{Paired: []int{0, 1, 2}}, {Alone: []int{0, 1, 2}}}},
 	} {
-		if got := Retrievals(c.in); !reflect.DeepEqual(got, c.want) {
+		if got := Retrievals(c.in, 50000); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: Retrievals = %+v, want %+v", c.name, got, c.want)
 		}
+	}
+}
+
+// A library grown by copies of its pages (or just grown) holds each word in
+// more passages; the first stage still searches the words of a question it
+// searched before, with budgets grown as the library, up to maxScale
+// times, so that its cost stays bounded.
+func TestRetrievalsKeepTheirWordsInALargerLibrary(t *testing.T) {
+	question := []Candidate{{0, 20}, {1, 700}, {2, 1200}, {3, 1300}, {4, 3000}, {5, 9000}}
+	grown := func(k float64) []Candidate {
+		out := make([]Candidate, len(question))
+		for i, c := range question {
+			out[i] = Candidate{c.Clause, c.DF * k}
+		}
+		return out
+	}
+	small := Retrievals(grown(1), 84000)
+	if want := []Retrieval{{Alone: []int{0, 1}, Paired: []int{2, 3, 4}}, {Alone: []int{0, 1, 2, 3}}}; !reflect.DeepEqual(small, want) {
+		t.Fatalf("in the measured library: %+v, want %+v", small, want)
+	}
+	for _, k := range []float64{2, 3} {
+		if got := Retrievals(grown(k), 84000*k); !reflect.DeepEqual(got, small) {
+			t.Errorf("a library %g times as large searches %+v, not the words it searched before (%+v)", k, got, small)
+		}
+	}
+	// Budgets held fixed, the same question three times as common loses
+	// its third and fourth words from the first stage.
+	if got := Retrievals(grown(3), 84000); reflect.DeepEqual(got, small) {
+		t.Errorf("without growing the budgets the larger library still searches %+v: the test shows nothing", got)
+	}
+	// Past maxScale the budgets stop growing: a library ten times as large
+	// does not score ten times the postings.
+	if got := Retrievals(grown(10), 840000); reflect.DeepEqual(got, small) {
+		t.Errorf("a library ten times as large searches as the small one (%+v): its budgets grew past %d times", got, maxScale)
+	}
+	// A library smaller than the measured one keeps the measured budgets.
+	if got := Retrievals(grown(1), 5000); !reflect.DeepEqual(got, small) {
+		t.Errorf("a small library searches %+v, want %+v", got, small)
 	}
 }
