@@ -37,8 +37,9 @@ const (
 // search fewer of a question's words (at a million passages "docker
 // reclaim disk space" lost its answer), so past measuredRows they grow
 // with the rows, up to maxScale times: the cost grows as much (questions
-// p99 135 ms at a million, 150 allowed). In the measured library larger
-// budgets only add distractors (hit@5 0.672 → 0.648 at twice).
+// p99 122–142 ms at a million on quiet runs, 150 allowed). In the measured
+// library larger budgets only add distractors (hit@5 0.672 → 0.648 at
+// twice).
 const (
 	measuredRows = 84000
 	maxScale     = 3
