@@ -2,6 +2,8 @@ package index
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 
@@ -12,9 +14,9 @@ import (
 
 // Citations are checked before they are used (opened in an editor,
 // copied, printed): a file edited since it was indexed may have moved the
-// passage, or dropped it. The index keeps each document's size and
-// modification time; when the file no longer has them, the passage is
-// looked for in the file as it is now.
+// passage, or dropped it. The index keeps each document's size,
+// modification time and hash; when the file no longer has them, the
+// passage is looked for in the file as it is now.
 
 // Cited is where a hit's passage is in its file now.
 type Cited struct {
@@ -29,15 +31,29 @@ type Cited struct {
 // File is the hit's file, absolute.
 func (h Hit) File() string { return filepath.Join(h.Folder, filepath.FromSlash(h.Path)) }
 
-// changedOnDisk reports whether the hit's file no longer has the size and
-// modification time it was indexed with (a stat; no reading).
+// changedOnDisk reports whether the hit's file no longer holds what was
+// indexed: a stat, and when only the time differs, its bytes read and
+// hashed. A checkout, a copy or a restore sets a new time on files whose
+// text is the same, and their passages had all been said to be changed.
 func (h Hit) changedOnDisk() bool {
 	info, err := os.Stat(h.File())
-	return err != nil || info.Size() != h.docSize || info.ModTime().UnixNano() != h.docMTime
+	switch {
+	case err != nil || info.Size() != h.docSize:
+		return true
+	case info.ModTime().UnixNano() == h.docMTime:
+		return false
+	}
+	data, err := files.ReadInside(h.Folder, h.File())
+	if err != nil {
+		return true
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:]) != h.docHash
 }
 
 // Cite checks the hit against its file and says where its passage is now:
-// unchanged files cost a stat; a changed one is read and the passage found
+// unchanged files cost a stat (and a read when only their time changed); a
+// changed one is read and the passage found
 // in it, exactly, else with white space runs folded (an editor re-wrapped
 // or re-indented it).
 func Cite(h Hit) Cited {

@@ -36,6 +36,30 @@ func TestCitationsAreCheckedAgainstTheFileAsItIsNow(t *testing.T) {
 		t.Errorf("unchanged: %+v, hit lines %d-%d", c, h.StartLine, h.EndLine)
 	}
 	path := filepath.Join(dir, "fever.md")
+
+	// Touched, not changed (a checkout, a copy, a restore): the same bytes
+	// under a new time are the passage where it was.
+	touched := time.Now().Add(time.Hour)
+	if err := os.Chtimes(path, touched, touched); err != nil {
+		t.Fatal(err)
+	}
+	if h := hit(); h.Stale {
+		t.Error("a file only touched is marked stale")
+	} else if c := Cite(h); c.Changed || c.StartLine != h.StartLine {
+		t.Errorf("touched: %+v, hit lines %d-%d", c, h.StartLine, h.EndLine)
+	}
+	// The same size and a new time, one letter different: changed.
+	if err := os.WriteFile(path, []byte(strings.Replace(note, "four doses", "five doses", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Chtimes(path, touched.Add(time.Hour), touched.Add(time.Hour))
+	if h := hit(); !h.Stale {
+		t.Error("a file edited to the same size is not marked stale")
+	}
+	if err := os.WriteFile(path, []byte(note), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
 	edit := func(text string) {
 		t.Helper()
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {

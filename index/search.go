@@ -130,11 +130,12 @@ type Hit struct {
 	Dated bool
 	lang  string // analyze.Language of the text
 	// Stale is set when the file changed since it was indexed (its size
-	// or time differ): Cite says where the passage is now.
+	// or its bytes differ): Cite says where the passage is now.
 	Stale    bool
 	doc      int64
-	docSize  int64           // the file's size and time when indexed (cite.go)
+	docSize  int64           // the file's size, time and SHA-256 when indexed (cite.go)
 	docMTime int64           // …
+	docHash  string          // …
 	sig      dedup.Signature // for telling copies apart (dup.go)
 }
 
@@ -434,7 +435,7 @@ func (ix *Index) addTwins(ctx context.Context, hits []Hit) error {
 
 // hitColumns are what a hit is read from; scanHits reads them and a score.
 const hitColumns = `c.id, c.chunk_id, c.kind, c.path, c.section, c.start_line, c.end_line, c.text, c.doc_id,
-	d.rel_path, d.title, f.path, f.offline != '', f.sample, d.size, d.mtime, d.date, d.tags`
+	d.rel_path, d.title, f.path, f.offline != '', f.sample, d.size, d.mtime, d.hash, d.date, d.tags`
 
 func scanHits(rows *sql.Rows, each func(Hit)) (int, error) {
 	defer rows.Close()
@@ -444,7 +445,7 @@ func scanHits(rows *sql.Rows, each func(Hit)) (int, error) {
 		var path, tags string
 		var date int64
 		if err := rows.Scan(&h.ChunkRowID, &h.ChunkID, &h.Kind, &path, &h.Section, &h.StartLine, &h.EndLine, &h.Text, &h.doc,
-			&h.Path, &h.Title, &h.Folder, &h.Offline, &h.Sample, &h.docSize, &h.docMTime, &date, &tags, &h.Score); err != nil {
+			&h.Path, &h.Title, &h.Folder, &h.Offline, &h.Sample, &h.docSize, &h.docMTime, &h.docHash, &date, &tags, &h.Score); err != nil {
 			return n, err
 		}
 		h.Tags, h.Dated, h.Date = schema.SplitPath(tags), date != 0, time.Unix(0, h.docMTime)
