@@ -511,8 +511,11 @@ func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 
 // fold shows at most perFile passages of a file: a file's further
 // passages go into its best one's More (copies in other files are in
-// AlsoIn already, groupCopies). The order of what stays is the ranking's,
-// so pages cut from it neither repeat nor skip.
+// AlsoIn already, groupCopies). A passage whose lines lie within those of
+// a better one of its file is left out: a paragraph on one long line is
+// split into several passages, and each cited the same line, so a page
+// showed "0001935.md:32" two or three times. The order of what stays is
+// the ranking's, so pages cut from it neither repeat nor skip.
 func fold(ranked []Hit, perFile int) []Hit {
 	if perFile == 0 {
 		perFile = DefaultPerFile
@@ -520,11 +523,24 @@ func fold(ranked []Hit, perFile int) []Hit {
 	type fileKey struct {
 		folder, path string
 	}
+	type span struct{ from, to int }
 	var out []Hit
 	firstOfFile := map[fileKey]int{} // file → index in out of its best passage
 	shown := map[fileKey]int{}
+	cited := map[fileKey][]span{} // the lines the file's better passages cite
 	for _, h := range ranked {
 		f := fileKey{h.Folder, h.Path}
+		within := false
+		for _, s := range cited[f] {
+			if s.from <= h.StartLine && h.EndLine <= s.to {
+				within = true
+				break
+			}
+		}
+		if within {
+			continue
+		}
+		cited[f] = append(cited[f], span{h.StartLine, h.EndLine})
 		if perFile > 0 && shown[f] >= perFile {
 			best := firstOfFile[f]
 			out[best].More = append(out[best].More, h)

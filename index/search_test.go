@@ -210,6 +210,41 @@ func TestCopiesThatDifferByALineAreOneHit(t *testing.T) {
 	}
 }
 
+// A paragraph on one long line is split into several passages; the page
+// cites that line once, not once per passage.
+func TestALongOneLineParagraphIsCitedOnce(t *testing.T) {
+	ix := openTemp(t)
+	var para strings.Builder
+	for i := 0; para.Len() < 3000; i++ {
+		fmt.Fprintf(&para, "Shingles vaccine note %d: adults over fifty get two doses some months apart. ", i)
+	}
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"long.md":  "# Shingles\n\n" + para.String() + "\n\n## Side effects\n\nA sore arm after the shingles vaccine is common.\n",
+		"other.md": "# Other\n\nThe shingles vaccine schedule for adults.\n",
+	})
+	var n int
+	if err := ix.db.QueryRow(`SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.doc_id WHERE d.rel_path = 'long.md'`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n < 3 {
+		t.Fatalf("long.md has %d passages: the paragraph was not split, so the test shows nothing", n)
+	}
+	r := search(t, ix, "shingles vaccine doses")
+	seen := map[string]bool{}
+	for _, h := range r.Hits {
+		for _, p := range append([]Hit{h}, h.More...) {
+			loc := fmt.Sprintf("%s:%d-%d", p.Path, p.StartLine, p.EndLine)
+			if seen[loc] {
+				t.Errorf("%s is cited twice on the page", loc)
+			}
+			seen[loc] = true
+		}
+	}
+	if !seen["long.md:3-3"] || !seen["long.md:7-7"] {
+		t.Errorf("citations %v: want the long line (3) and the side effects (7)", seen)
+	}
+}
+
 func TestQuestionsRankTheirOwnLanguageFirst(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()
