@@ -23,6 +23,7 @@ import (
 	"folio/index/platform"
 	"folio/index/schema"
 	"folio/index/session"
+	"folio/index/spell"
 	"folio/index/termstats"
 	"folio/index/upgrade"
 )
@@ -87,6 +88,7 @@ type Index struct {
 	versionConn *sql.Conn // holds PRAGMA data_version's point of view
 
 	dfs   termstats.Cache       // term statistics for ranking (index/termstats)
+	fixes spell.Cache           // corrections of typed words (index/spell)
 	langs analyze.LanguageCache // passages' languages (search.go)
 }
 

@@ -7,7 +7,6 @@ import (
 	"folio/index/analyze"
 	"folio/index/query"
 	"folio/index/rank"
-	"folio/index/spell"
 )
 
 // docFreq is how many rows match an FTS5 expression, in a library of
@@ -36,6 +35,7 @@ func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error)
 		return nil, err
 	}
 	ix.dfs.Fresh(version)
+	ix.fixes.Fresh(version)
 	n, err := ix.dfs.Rows(ctx, ix.db)
 	if err != nil {
 		return nil, classify(err)
@@ -142,7 +142,7 @@ func (w *weights) phrase(ctx context.Context, c query.Clause) error {
 
 // addCorrections searches a rare or unknown word as its close words too.
 func (w *weights) addCorrections(ctx context.Context, q *query.Query, c query.Clause, d float64) error {
-	fixes, err := spell.Corrections(ctx, w.ix.db, c.Terms[0], c.Typed, d)
+	fixes, err := w.ix.fixes.Corrections(ctx, w.ix.db, c.Terms[0], c.Typed, d)
 	if err != nil {
 		return err
 	}

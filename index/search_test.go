@@ -73,6 +73,27 @@ func TestTyposAreSearchedAsCloseWordsAndSaidSo(t *testing.T) {
 	}
 }
 
+// Corrections are remembered between searches (a window searches on every
+// key), but not past a change to the library: a word added since is found.
+func TestATypoMeetsAWordAddedSinceItsLastSearch(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"other.md": "# Other\n\nNothing about medicine here.\n",
+	})
+	for i := 0; i < 2; i++ {
+		if r := search(t, ix, "ibuprofin"); len(r.Corrections) != 0 || len(r.Hits) != 0 {
+			t.Fatalf("before: corrections %+v, %d hits; want none", r.Corrections, len(r.Hits))
+		}
+	}
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"pain.md": "# Pain relief\n\nIbuprofen eases pain and fever.\n",
+	})
+	r := search(t, ix, "ibuprofin")
+	if len(r.Corrections) != 1 || r.Corrections[0].Searched != "ibuprofen" || len(r.Hits) == 0 || r.Hits[0].Path != "pain.md" {
+		t.Errorf("after adding pain.md: corrections %+v, hits %v; want ibuprofen, pain.md", r.Corrections, hitPaths(r))
+	}
+}
+
 func TestArabicQuestionsMeetOtherFormsOfTheirWords(t *testing.T) {
 	ix := openTemp(t)
 	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"folio/assets/wordforms"
 	"folio/index/analyze"
@@ -32,6 +33,57 @@ const (
 type Fix struct {
 	Term string
 	DF   float64
+}
+
+// Cache keeps each word's corrections while the library does not change,
+// as termstats keeps its counts: a window searching as the user types
+// looks the same typo up on every key, 1–3 ms a word (and a long pasted
+// message up to eight words). Its zero value is ready; Fresh must be
+// called with the library's version before each search.
+type Cache struct {
+	mu      sync.Mutex
+	version int64
+	fixes   map[cacheKey][]Fix
+}
+
+type cacheKey struct {
+	term, typed string
+	df          float64
+}
+
+// maxCached bounds the words kept for one version of the library.
+const maxCached = 10000
+
+// Fresh empties the cache when the library's version is not the one it was
+// filled at.
+func (c *Cache) Fresh(version int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.fixes == nil || c.version != version {
+		c.fixes, c.version = map[cacheKey][]Fix{}, version
+	}
+}
+
+// Corrections is Corrections, remembered.
+func (c *Cache) Corrections(ctx context.Context, db Querier, term, typed string, df float64) ([]Fix, error) {
+	k := cacheKey{term, typed, df}
+	c.mu.Lock()
+	fixes, ok := c.fixes[k]
+	c.mu.Unlock()
+	if ok {
+		return fixes, nil
+	}
+	fixes, err := Corrections(ctx, db, term, typed, df)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	if len(c.fixes) >= maxCached {
+		c.fixes = map[cacheKey][]Fix{}
+	}
+	c.fixes[k] = fixes
+	c.mu.Unlock()
+	return fixes, nil
 }
 
 // Corrections finds the library's words within the allowed edits of term,
