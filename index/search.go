@@ -292,10 +292,16 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	}
 	keep := rank.WordFilter(rq)
 	res.Corrections = surfaceForms(res.Corrections, st.forms, res.Hits, keep)
+	stale := map[int64]bool{} // by document: a touched file is read and hashed once a page
 	for i := range res.Hits {
 		h := &res.Hits[i]
 		h.Rank = opt.Offset + i + 1
-		h.Stale = !h.Offline && h.changedOnDisk()
+		if s, ok := stale[h.doc]; ok {
+			h.Stale = s
+		} else {
+			h.Stale = !h.Offline && h.changedOnDisk()
+			stale[h.doc] = h.Stale
+		}
 		for j := range h.More {
 			h.More[j].Stale = h.Stale // the same file: one stat for all its passages
 		}
