@@ -36,19 +36,27 @@ func (h Hit) File() string { return filepath.Join(h.Folder, filepath.FromSlash(h
 // hashed. A checkout, a copy or a restore sets a new time on files whose
 // text is the same, and their passages had all been said to be changed.
 func (h Hit) changedOnDisk() bool {
+	changed, _ := h.readIfChanged()
+	return changed
+}
+
+// readIfChanged is changedOnDisk, with the bytes it read when it had to
+// read them (the time differed, the size did not), so Cite does not read
+// the file twice.
+func (h Hit) readIfChanged() (bool, []byte) {
 	info, err := os.Stat(h.File())
 	switch {
 	case err != nil || info.Size() != h.docSize:
-		return true
+		return true, nil
 	case info.ModTime().UnixNano() == h.docMTime:
-		return false
+		return false, nil
 	}
 	data, err := files.ReadInside(h.Folder, h.File())
 	if err != nil {
-		return true
+		return true, nil
 	}
 	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:]) != h.docHash
+	return hex.EncodeToString(sum[:]) != h.docHash, data
 }
 
 // Cite checks the hit against its file and says where its passage is now:
@@ -58,14 +66,17 @@ func (h Hit) changedOnDisk() bool {
 // or re-indented it).
 func Cite(h Hit) Cited {
 	c := Cited{Path: h.File(), StartLine: h.StartLine, EndLine: h.EndLine}
-	if !h.changedOnDisk() {
+	changed, data := h.readIfChanged()
+	if !changed {
 		return c
 	}
 	c.Changed = true
-	data, err := files.ReadInside(h.Folder, c.Path)
-	if err != nil {
-		c.Missing, c.Gone = true, true
-		return c
+	if data == nil {
+		var err error
+		if data, err = files.ReadInside(h.Folder, c.Path); err != nil {
+			c.Missing, c.Gone = true, true
+			return c
+		}
 	}
 	text, err := chunker.Text(data)
 	if err != nil {
