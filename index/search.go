@@ -518,10 +518,10 @@ func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 // fold shows at most perFile passages of a file: a file's further
 // passages go into its best one's More (copies in other files are in
 // AlsoIn already, groupCopies). A passage whose lines lie within those of
-// a better one of its file is left out: a paragraph on one long line is
-// split into several passages, and each cited the same line, so a page
-// showed "0001935.md:32" two or three times. The order of what stays is
-// the ranking's, so pages cut from it neither repeat nor skip.
+// a better one of its file goes there too: a paragraph on one long line is
+// split into several passages, and each was a hit citing the same line, so
+// a page showed "0001935.md:32" two or three times. The order of what
+// stays is the ranking's, so pages cut from it neither repeat nor skip.
 func fold(ranked []Hit, perFile int) []Hit {
 	if perFile == 0 {
 		perFile = DefaultPerFile
@@ -543,11 +543,10 @@ func fold(ranked []Hit, perFile int) []Hit {
 				break
 			}
 		}
-		if within {
-			continue
+		if !within {
+			cited[f] = append(cited[f], span{h.StartLine, h.EndLine})
 		}
-		cited[f] = append(cited[f], span{h.StartLine, h.EndLine})
-		if perFile > 0 && shown[f] >= perFile {
+		if within || perFile > 0 && shown[f] >= perFile {
 			best := firstOfFile[f]
 			out[best].More = append(out[best].More, h)
 			continue

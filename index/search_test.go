@@ -232,7 +232,8 @@ func TestCopiesThatDifferByALineAreOneHit(t *testing.T) {
 }
 
 // A paragraph on one long line is split into several passages; the page
-// cites that line once, not once per passage.
+// cites that line once, not once per passage, and lists the line's other
+// passages under it.
 func TestALongOneLineParagraphIsCitedOnce(t *testing.T) {
 	ix := openTemp(t)
 	var para strings.Builder
@@ -252,17 +253,24 @@ func TestALongOneLineParagraphIsCitedOnce(t *testing.T) {
 	}
 	r := search(t, ix, "shingles vaccine doses")
 	seen := map[string]bool{}
+	folded := 0
 	for _, h := range r.Hits {
-		for _, p := range append([]Hit{h}, h.More...) {
-			loc := fmt.Sprintf("%s:%d-%d", p.Path, p.StartLine, p.EndLine)
-			if seen[loc] {
-				t.Errorf("%s is cited twice on the page", loc)
+		loc := fmt.Sprintf("%s:%d-%d", h.Path, h.StartLine, h.EndLine)
+		if seen[loc] {
+			t.Errorf("%s is cited twice on the page", loc)
+		}
+		seen[loc] = true
+		for _, m := range h.More {
+			if m.Path == "long.md" && m.StartLine == 3 && m.EndLine == 3 {
+				folded++
 			}
-			seen[loc] = true
 		}
 	}
 	if !seen["long.md:3-3"] || !seen["long.md:7-7"] {
 		t.Errorf("citations %v: want the long line (3) and the side effects (7)", seen)
+	}
+	if folded != n-2 {
+		t.Errorf("%d of the long line's other %d passages are under it", folded, n-2)
 	}
 }
 
