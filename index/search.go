@@ -292,9 +292,18 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	}
 	keep := rank.WordFilter(rq)
 	res.Corrections = surfaceForms(res.Corrections, st.forms, res.Hits, keep)
-	stale := map[int64]bool{} // by document: a touched file is read and hashed once a page
-	for i := range res.Hits {
-		h := &res.Hits[i]
+	finishHits(res.Hits, opt, st.matches, keep)
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// finishHits numbers a page's hits, marks those whose file changed since
+// it was indexed, and makes their snippets. A touched file is read and
+// hashed once a page (by document), not once per hit.
+func finishHits(hits []Hit, opt SearchOptions, matches func(string) bool, keep func([]byte) bool) {
+	stale := map[int64]bool{}
+	for i := range hits {
+		h := &hits[i]
 		h.Rank = opt.Offset + i + 1
 		if s, ok := stale[h.doc]; ok {
 			h.Stale = s
@@ -306,17 +315,15 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 			h.More[j].Stale = h.Stale // the same file: one stat for all its passages
 		}
 		if !opt.NoSnippets {
-			h.Snippet = snippet.MakeFiltered(snippet.Readable(h.Text), st.matches, keep, opt.SnippetWidth)
+			h.Snippet = snippet.MakeFiltered(snippet.Readable(h.Text), matches, keep, opt.SnippetWidth)
 			for j := range h.More {
-				h.More[j].Snippet = snippet.MakeFiltered(snippet.Readable(h.More[j].Text), st.matches, keep, opt.SnippetWidth)
+				h.More[j].Snippet = snippet.MakeFiltered(snippet.Readable(h.More[j].Text), matches, keep, opt.SnippetWidth)
 			}
 			for j := range h.AlsoIn {
 				h.AlsoIn[j].Snippet = h.Snippet // a copy: the same passage
 			}
 		}
 	}
-	res.Elapsed = time.Since(start)
-	return res, nil
 }
 
 // candidates runs the first stage. FTS5 ranks the passages of the
