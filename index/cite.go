@@ -61,9 +61,8 @@ func (h Hit) readIfChanged() (bool, []byte) {
 
 // Cite checks the hit against its file and says where its passage is now:
 // unchanged files cost a stat (and a read when only their time changed); a
-// changed one is read and the passage found
-// in it, exactly, else with white space runs folded (an editor re-wrapped
-// or re-indented it).
+// changed one is read and the passage found in it, exactly, else with
+// white space runs folded (an editor re-wrapped or re-indented it).
 func Cite(h Hit) Cited {
 	c := Cited{Path: h.File(), StartLine: h.StartLine, EndLine: h.EndLine}
 	changed, data := h.readIfChanged()
