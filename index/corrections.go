@@ -5,7 +5,8 @@ import "folio/index/analyze"
 // Typo tolerance: a word the library does not know, or knows only in a
 // few passages while a close word is common, is also searched as its
 // nearest words: one edit for words of 5–8 characters, two from 9, none
-// under 5. Quoted words are never corrected.
+// under 5 but an Arabic stem of 4's swapped letters (spell's swaps). Quoted
+// words are never corrected.
 // The corrections themselves are found by index/spell.
 const (
 	typoRare         = 2   // a word this rare may be a typo of a common one (spell.CommonFactor)

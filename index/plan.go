@@ -115,15 +115,26 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	if c.Prefix {
 		return nil
 	}
+	// Other forms of an Arabic word; and when the library does not know
+	// the word, the word without a preposition written onto it (لأجزاء,
+	// أجزاء), which is then no typo.
+	variants, proclitic := analyze.ArabicVariants(c.Typed), []string(nil)
+	if d == 0 {
+		proclitic = analyze.ArabicProclitics(c.Typed)
+	}
+	if _, err := w.addVariants(ctx, q, c, variants); err != nil {
+		return err
+	}
+	if explained, err := w.addVariants(ctx, q, c, proclitic); err != nil || explained {
+		return err
+	}
 	// A pasted log or trace holds dozens of unknown words (hashes, names):
 	// the first few are looked up, each about 2 ms (typoWords).
 	if !query.IsCJKTerm(c.Terms[0]) && d <= typoRare && w.fixed < typoWords {
 		w.fixed++
-		if err := w.addCorrections(ctx, q, c, d); err != nil {
-			return err
-		}
+		return w.addCorrections(ctx, q, c, d)
 	}
-	return w.addVariants(ctx, q, c)
+	return nil
 }
 
 // phrase weighs each word of a phrase on its own.
@@ -156,16 +167,19 @@ func (w *weights) addCorrections(ctx context.Context, q *query.Query, c query.Cl
 }
 
 // addVariants counts other forms of an Arabic word that the library holds
-// as the word, a little less (see analyze.ArabicVariants).
-func (w *weights) addVariants(ctx context.Context, q *query.Query, c query.Clause) error {
-	for _, v := range analyze.ArabicVariants(c.Typed) {
+// as the word, a little less (see analyze.ArabicVariants and
+// ArabicProclitics), and reports whether the library held any.
+func (w *weights) addVariants(ctx context.Context, q *query.Query, c query.Clause, variants []string) (bool, error) {
+	found := false
+	for _, v := range variants {
 		d, err := w.df(ctx, query.Clause{Terms: []string{v}})
 		if err != nil {
-			return err
+			return found, err
 		}
 		if d == 0 {
 			continue
 		}
+		found = true
 		q.Clauses = append(q.Clauses, query.Clause{Terms: []string{v}, Word: c.Word})
 		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{v}, IDF: rank.IDF(d, w.n), Word: c.Word, Weight: correctionWeight})
 		w.optional = append(w.optional, query.Candidate{Clause: len(q.Clauses) - 1, DF: d})
@@ -173,5 +187,5 @@ func (w *weights) addVariants(ctx context.Context, q *query.Query, c query.Claus
 		// passage shown uses it: the question had أحذف, the page حذف.
 		w.st.forms = append(w.st.forms, Correction{Typed: c.Typed, Searched: v, Form: true})
 	}
-	return nil
+	return found, nil
 }

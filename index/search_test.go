@@ -94,6 +94,42 @@ func TestATypoMeetsAWordAddedSinceItsLastSearch(t *testing.T) {
 	}
 }
 
+// An unknown Arabic word is first read as a known one with a preposition
+// written onto it, then as a typo: before, لأجزاء ("into parts") was
+// searched as لاجراء ("for a procedure"), one letter away, and a folder
+// name typed with two letters swapped (الملجد for المجلد) found nothing,
+// its stem of four letters being too short for any correction.
+func TestArabicWordsWithAPrepositionOrSwappedLettersAreFound(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"zip.md":   "# ضغط\n\nتقسيم الأرشيف إلى أجزاء متعددة بحجم محدد.\n",
+		"plan.md":  "# خطة\n\nلإجراء الفحص قبل العملية، ولإجراء التحليل أيضا.\n",
+		"rmdir.md": "# حذف\n\nحذف المجلد الفارغ من الطرفية.\n",
+		"book.md":  "# مكتبة\n\nكتاب عن الطبخ، وامسح الطاولة بعد الأكل.\n",
+	})
+	r := search(t, ix, "تقسيم لأجزاء")
+	if len(r.Hits) == 0 || r.Hits[0].Path != "zip.md" {
+		t.Errorf("تقسيم لأجزاء: hits %v, want zip.md first", hitPaths(r))
+	}
+	for _, c := range r.Corrections {
+		if !c.Form {
+			t.Errorf("لأجزاء is أجزاء with ل, not a typo: corrected %+v", c)
+		}
+	}
+	r = search(t, ix, "الملجد")
+	if len(r.Hits) == 0 || r.Hits[0].Path != "rmdir.md" || len(r.Corrections) != 1 {
+		t.Errorf("الملجد: hits %v, corrections %+v; want rmdir.md through المجلد", hitPaths(r), r.Corrections)
+	}
+	// Moving a long vowel's letter makes another word of the same root
+	// (كاتب "writer", كتاب "book"), and a verb's prefix is no typo (أسمح,
+	// "I allow", is not امسح, "erase"): neither is corrected.
+	for _, q := range []string{"كاتب", "أسمح"} {
+		if r := search(t, ix, q); len(r.Corrections) != 0 || len(r.Hits) != 0 {
+			t.Errorf("%s: corrections %+v, hits %v; want none", q, r.Corrections, hitPaths(r))
+		}
+	}
+}
+
 func TestArabicQuestionsMeetOtherFormsOfTheirWords(t *testing.T) {
 	ix := openTemp(t)
 	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{

@@ -475,6 +475,21 @@ func TestArabicVariants(t *testing.T) {
 	}
 }
 
+func TestArabicProclitics(t *testing.T) {
+	for word, want := range map[string][]string{
+		"لأجزاء": {IndexText("أجزاء")},                  // ل ("into") + أجزاء
+		"وبحاول": {IndexText("حاول")},                   // و + the everyday present tense's ب
+		"بيفحص":  {IndexText("يفحص"), IndexText("فحص")}, // and the bare verb after ي
+		"ملف":    nil,                                   // nothing written onto it
+		"بحر":    nil,                                   // two letters would be left
+		"file":   nil,                                   // Arabic only
+	} {
+		if got := ArabicProclitics(word); !slices.Equal(got, want) {
+			t.Errorf("ArabicProclitics(%q) = %q, want %q", word, got, want)
+		}
+	}
+}
+
 // A word Porter would merge with another of a different meaning keeps its
 // own term, and its inflections meet it; related words stay together.
 func TestHomographsKeepTheirMeanings(t *testing.T) {

@@ -123,3 +123,65 @@ func isArabicWord(w string) bool {
 	}
 	return true
 }
+
+// ArabicProclitics returns the index terms of an Arabic word without the
+// one-letter words written onto it: a conjunction (و، ف), then a
+// preposition or particle (ب، ل، ك، س), at least 3 letters left; after
+// و، ف، ب and س, which come before a verb in the present tense (وأمنع,
+// "and I prevent"; everyday speech's بيفحص, "he checks"; سيفحص, "he will
+// check"), also what is left without that tense's prefix (ArabicVariants). A question writes لأجزاء
+// ("into parts") where the page says أجزاء, and وبحاول ("and I'm trying")
+// for حاول; Light10 strips neither, because on every indexed word it would
+// merge unrelated ones (ب begins بحر, "sea"). So only a word the library
+// does not know is tried this way, before it is taken for a typo
+// (index/plan.go), and a caller keeps the forms the library holds. The
+// word's own ArabicVariants are not repeated.
+func ArabicProclitics(word string) []string {
+	w := Fold(word)
+	if w == "" || strings.ContainsRune(w, ' ') || !isArabicWord(w) {
+		return nil
+	}
+	self := IndexText(word)
+	variants := ArabicVariants(word) // not said twice
+	var out []string
+	add := func(v string) {
+		t := IndexText(v)
+		if t == "" || t == self || strings.ContainsRune(t, ' ') || slices.Contains(out, t) || slices.Contains(variants, t) || IsStopword(t) {
+			return
+		}
+		out = append(out, t)
+	}
+	rest := func(w, p string) (string, bool) {
+		r, ok := strings.CutPrefix(w, p)
+		return r, ok && utf8.RuneCountInString(r) >= 3
+	}
+	verb := func(r string) { // what is left may be a verb in the present tense
+		for _, v := range ArabicVariants(r) {
+			if v != self && !slices.Contains(out, v) && !slices.Contains(variants, v) {
+				out = append(out, v)
+			}
+		}
+	}
+	words := []string{w}
+	for _, p := range []string{"و", "ف"} {
+		if r, ok := rest(w, p); ok {
+			words = append(words, r)
+			add(r)
+			verb(r)
+		}
+	}
+	for _, w := range words {
+		for _, p := range []string{"ب", "ل", "ك", "س"} {
+			if r, ok := rest(w, p); ok {
+				add(r)
+				if p == "ب" || p == "س" {
+					verb(r)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// IsArabicTerm reports an index term written only in Arabic letters.
+func IsArabicTerm(term string) bool { return term != "" && isArabicWord(term) }

@@ -1,7 +1,8 @@
 // Package spell corrects a typed word to the library's own words, read
 // from FTS5's vocabulary (fts5vocab): one edit for words of 5–8
-// characters, two from 9, none under 5; the index decides which words are
-// corrected and how much a correction weighs.
+// characters, two from 9, none under 5 but two swapped letters of an
+// Arabic stem of 4; the index decides which words are corrected and how
+// much a correction weighs.
 package spell
 
 import (
@@ -100,6 +101,9 @@ func Corrections(ctx context.Context, db Querier, term, typed string, df float64
 		return nil, nil
 	}
 	runes := []rune(term)
+	if df == 0 && len(runes) == arabicSwapLen && analyze.IsArabicTerm(term) {
+		return swaps(ctx, db, runes, typed)
+	}
 	edits := 0
 	switch {
 	case len(runes) >= 9 && df == 0:
@@ -166,6 +170,49 @@ func Corrections(ctx context.Context, db Querier, term, typed string, df float64
 		out = append(out, c.Fix)
 	}
 	return out, nil
+}
+
+// arabicSwapLen is the length of an Arabic stem corrected for two letters
+// typed the wrong way round, and nothing else. Arabic writes its short
+// vowels only as marks (folded away), so its stems are short: a question's
+// الملجد is المجلد ("the folder") with two letters swapped, and its stem
+// of four letters is below the five any other correction needs. One
+// changed letter of four would meet too many real words (most sequences
+// of three or four Arabic consonants are some word); a swap keeps the
+// word's letters.
+const arabicSwapLen = 4
+
+// arabicVowel is a letter that writes a long vowel or a glide: moving it
+// makes another word of the same root (كاتب "writer", كتاب "book"), not a
+// typo.
+func arabicVowel(r rune) bool { return r == 'ا' || r == 'و' || r == 'ي' }
+
+// swaps corrects an Arabic stem of arabicSwapLen letters to the library's
+// words that swap two of its neighbouring consonants after the first
+// letter (typos rarely start a word), most common first; only a word with
+// no other form to try (أسمح, "I allow", is a form of سمح, and no typo of
+// امسح, "erase").
+func swaps(ctx context.Context, db Querier, runes []rune, typed string) ([]Fix, error) {
+	if len(analyze.ArabicVariants(typed))+len(analyze.ArabicProclitics(typed)) > 0 {
+		return nil, nil
+	}
+	var vs []any
+	for i := 1; i+1 < len(runes); i++ {
+		v := slices.Clone(runes)
+		v[i], v[i+1] = v[i+1], v[i]
+		if v[i] != v[i+1] && !arabicVowel(v[i]) && !arabicVowel(v[i+1]) {
+			vs = append(vs, string(v))
+		}
+	}
+	if len(vs) == 0 {
+		return nil, nil
+	}
+	var out []Fix
+	err := vocabulary(ctx, db, `term IN (`+strings.Repeat(",?", len(vs))[1:]+`)`, vs, func(t string, d float64) {
+		out = append(out, Fix{t, d})
+	})
+	slices.SortFunc(out, func(a, b Fix) int { return cmp.Or(cmp.Compare(b.DF, a.DF), cmp.Compare(a.Term, b.Term)) })
+	return out[:min(len(out), Max)], err
 }
 
 // vocabulary calls each with the library's words matching where and the
