@@ -130,6 +130,31 @@ func TestArabicWordsWithAPrepositionOrSwappedLettersAreFound(t *testing.T) {
 	}
 }
 
+// Two words as close to a typo as each other are not equally likely: the
+// one far rarer in the library is not searched too ("vison" meant vision,
+// not visor), so its few passages do not join the page.
+func TestATyposRareRivalCorrectionIsNotSearched(t *testing.T) {
+	ix := openTemp(t)
+	var eyes strings.Builder
+	eyes.WriteString("# Eyes\n\n")
+	for i := range 12 {
+		fmt.Fprintf(&eyes, "## Part %d\n\nBlurred vision can have cause number %d.\n\n", i, i)
+	}
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"eyes.md":   eyes.String(),
+		"helmet.md": "# Helmet\n\nLift the visor before you speak.\n",
+	})
+	r := search(t, ix, "vison")
+	if len(r.Corrections) != 1 || r.Corrections[0].Searched != "vision" {
+		t.Errorf("corrections %+v, want vision alone", r.Corrections)
+	}
+	for _, h := range r.Hits {
+		if h.Path == "helmet.md" {
+			t.Errorf("the visor passage was searched for vison: %v", hitPaths(r))
+		}
+	}
+}
+
 func TestArabicQuestionsMeetOtherFormsOfTheirWords(t *testing.T) {
 	ix := openTemp(t)
 	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{

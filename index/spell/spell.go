@@ -27,6 +27,12 @@ type Querier interface {
 const (
 	CommonFactor = 100 // a rare word's correction must be this much more common
 	Max          = 2   // corrections of one word
+	// RivalFactor: a second correction as far from the typed word as the
+	// first is searched too only if it is at least this fraction as
+	// common. Equally close, the commoner word is that much likelier the
+	// one meant ("vison": vision in 800 passages, visor in 3), and a rare
+	// rival only brings its few passages up ("shoud": should, shout).
+	RivalFactor = 10
 )
 
 // Fix is a word of the library searched for a typed one, and the passages
@@ -164,7 +170,7 @@ func Corrections(ctx context.Context, db Querier, term, typed string, df float64
 	})
 	var out []Fix
 	for _, c := range cands {
-		if len(out) == Max || c.dist > cands[0].dist {
+		if len(out) == Max || c.dist > cands[0].dist || c.DF*RivalFactor < cands[0].DF {
 			break
 		}
 		out = append(out, c.Fix)
