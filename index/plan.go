@@ -115,18 +115,15 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	if c.Prefix {
 		return nil
 	}
-	// Other forms of an Arabic word; and when the library does not know
-	// the word, the word without a preposition written onto it (لأجزاء,
-	// أجزاء), which is then no typo.
-	variants, proclitic := analyze.ArabicVariants(c.Typed), []string(nil)
+	// Other forms of an Arabic word; for one the library does not know, also
+	// without a preposition written onto it (لأجزاء, أجزاء): no typo then.
+	if _, err := w.addVariants(ctx, q, c, analyze.ArabicVariants(c.Typed)); err != nil {
+		return err
+	}
 	if d == 0 {
-		proclitic = analyze.ArabicProclitics(c.Typed)
-	}
-	if _, err := w.addVariants(ctx, q, c, variants); err != nil {
-		return err
-	}
-	if explained, err := w.addVariants(ctx, q, c, proclitic); err != nil || explained {
-		return err
+		if explained, err := w.addVariants(ctx, q, c, analyze.ArabicProclitics(c.Typed)); err != nil || explained {
+			return err
+		}
 	}
 	// A pasted log or trace holds dozens of unknown words (hashes, names):
 	// the first few are looked up, each about 2 ms (typoWords).
@@ -170,16 +167,15 @@ func (w *weights) addCorrections(ctx context.Context, q *query.Query, c query.Cl
 // as the word, a little less (see analyze.ArabicVariants and
 // ArabicProclitics), and reports whether the library held any.
 func (w *weights) addVariants(ctx context.Context, q *query.Query, c query.Clause, variants []string) (bool, error) {
-	found := false
+	before := len(w.st.forms)
 	for _, v := range variants {
 		d, err := w.df(ctx, query.Clause{Terms: []string{v}})
 		if err != nil {
-			return found, err
+			return false, err
 		}
 		if d == 0 {
 			continue
 		}
-		found = true
 		q.Clauses = append(q.Clauses, query.Clause{Terms: []string{v}, Word: c.Word})
 		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{v}, IDF: rank.IDF(d, w.n), Word: c.Word, Weight: correctionWeight})
 		w.optional = append(w.optional, query.Candidate{Clause: len(q.Clauses) - 1, DF: d})
@@ -187,5 +183,5 @@ func (w *weights) addVariants(ctx context.Context, q *query.Query, c query.Claus
 		// passage shown uses it: the question had أحذف, the page حذف.
 		w.st.forms = append(w.st.forms, Correction{Typed: c.Typed, Searched: v, Form: true})
 	}
-	return found, nil
+	return len(w.st.forms) > before, nil
 }

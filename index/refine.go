@@ -31,9 +31,6 @@ func (ix *Index) refinements(ctx context.Context, q rank.Query, st *stats, hits 
 	var lookupErr error
 	df := func(terms []string) map[string]float64 {
 		out := map[string]float64{}
-		if len(terms) == 0 {
-			return out
-		}
 		// Each term's frequency as the first stage counts it: capped,
 		// estimated past the cap, and cached while the library is the
 		// same (fts5vocab would read every posting of a common word).

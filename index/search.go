@@ -291,7 +291,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		}
 	}
 	keep := rank.WordFilter(rq)
-	res.Corrections = surfaceForms(res.Corrections, st.forms, res.Hits, keep)
+	res.Corrections = surfaceForms(ctx, ix.db, res.Corrections, st.forms, res.Hits, keep)
 	finishHits(res.Hits, opt, st.matches, keep)
 	res.Elapsed = time.Since(start)
 	return res, nil

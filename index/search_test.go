@@ -155,6 +155,28 @@ func TestATyposRareRivalCorrectionIsNotSearched(t *testing.T) {
 	}
 }
 
+// A correction is said as a word, never as its stem, even when no passage
+// on the page holds it: "memmory" was said as memori. Of the library's
+// forms of the stem, the one closest to what was typed is said (memory,
+// not memorialize).
+func TestACorrectionNoHitShownHoldsIsSaidAsAWord(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"tips.md":   "# Tips\n\nTravel tips: pack light. More tips: label your bags.\n",
+		"memory.md": "# Notes\n\nWe memorialize the day; memory fades.\n",
+	})
+	res, err := ix.Search(context.Background(), "memmory tips", SearchOptions{Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) != 1 || res.Hits[0].Path != "tips.md" {
+		t.Fatalf("hits %v, want tips.md alone (the page must not hold the correction)", hitPaths(res))
+	}
+	if len(res.Corrections) != 1 || res.Corrections[0].Searched != "memory" {
+		t.Errorf("corrections %+v, want memmory said as memory", res.Corrections)
+	}
+}
+
 func TestArabicQuestionsMeetOtherFormsOfTheirWords(t *testing.T) {
 	ix := openTemp(t)
 	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{

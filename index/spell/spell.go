@@ -221,6 +221,41 @@ func swaps(ctx context.Context, db Querier, runes []rune, typed string) ([]Fix, 
 	return out[:min(len(out), Max)], err
 }
 
+// Surface is the word of the library's text that term, an analysed stem,
+// was read from, for saying a correction as a word when no passage shown
+// holds it: of the forms a few passages write, the closest to the typed
+// word ("memmory": memory, not memorialize; both are memori); "" when
+// none is found.
+func Surface(ctx context.Context, db Querier, term, typed string) (string, error) {
+	rows, err := db.QueryContext(ctx, `SELECT c.text || char(10) || c.path || char(10) || d.title
+		FROM chunks c JOIN documents d ON d.id = c.doc_id
+		WHERE c.id IN (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 3)`, `"`+strings.ReplaceAll(term, `"`, `""`)+`"`)
+	if err != nil {
+		return "", fmt.Errorf("look up how %q is written: %w", term, dberr.Classify(err))
+	}
+	defer rows.Close()
+	want := []rune(strings.ToLower(typed))
+	best, bestDist := "", 0
+	var toks []analyze.Token
+	for rows.Next() {
+		var text string
+		if err := rows.Scan(&text); err != nil {
+			return "", dberr.Classify(err)
+		}
+		toks = analyze.AppendTokensMatching(toks[:0], text, nil)
+		for _, t := range toks {
+			if t.Term != term {
+				continue
+			}
+			w := strings.ToLower(text[t.Start:t.End])
+			if d := analyze.EditDistance(want, []rune(w), len(want)+len(w)); best == "" || d < bestDist {
+				best, bestDist = w, d
+			}
+		}
+	}
+	return best, dberr.Classify(rows.Err())
+}
+
 // vocabulary calls each with the library's words matching where and the
 // passages holding each.
 func vocabulary(ctx context.Context, db Querier, where string, args []any, each func(term string, df float64)) error {
