@@ -524,38 +524,38 @@ func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 
 // fold shows at most perFile passages of a file: a file's further
 // passages go into its best one's More (copies in other files are in
-// AlsoIn already, groupCopies). A passage whose lines lie within those of
-// a better one of its file goes there too: a paragraph on one long line is
-// split into several passages, and each was a hit citing the same line, so
-// a page showed "0001935.md:32" two or three times. The order of what
-// stays is the ranking's, so pages cut from it neither repeat nor skip.
+// AlsoIn already, groupCopies). A passage within a better one's lines goes
+// under the hit that lists those: a paragraph on one long line is split
+// into passages that each cited the same line ("0001935.md:32" two or
+// three times a page). What stays keeps the ranking's order, so pages cut
+// from it neither repeat nor skip.
 func fold(ranked []Hit, perFile int) []Hit {
 	if perFile == 0 {
 		perFile = DefaultPerFile
 	}
-	type fileKey struct {
-		folder, path string
-	}
-	type span struct{ from, to int }
+	type fileKey struct{ folder, path string }
+	type span struct{ from, to, at int } // at: the hit in out that lists it
 	var out []Hit
 	firstOfFile := map[fileKey]int{} // file → index in out of its best passage
 	shown := map[fileKey]int{}
 	cited := map[fileKey][]span{} // the lines the file's better passages cite
 	for _, h := range ranked {
 		f := fileKey{h.Folder, h.Path}
-		within := false
+		under := -1 // a passage within another's lines folds under that one's hit
 		for _, s := range cited[f] {
 			if s.from <= h.StartLine && h.EndLine <= s.to {
-				within = true
+				under = s.at
 				break
 			}
 		}
-		if !within {
-			cited[f] = append(cited[f], span{h.StartLine, h.EndLine})
+		if at := len(out); under < 0 {
+			if perFile > 0 && shown[f] >= perFile {
+				under, at = firstOfFile[f], firstOfFile[f]
+			}
+			cited[f] = append(cited[f], span{h.StartLine, h.EndLine, at})
 		}
-		if within || perFile > 0 && shown[f] >= perFile {
-			best := firstOfFile[f]
-			out[best].More = append(out[best].More, h)
+		if under >= 0 {
+			out[under].More = append(out[under].More, h)
 			continue
 		}
 		if _, ok := firstOfFile[f]; !ok {

@@ -357,6 +357,31 @@ func TestALongOneLineParagraphIsCitedOnce(t *testing.T) {
 	}
 }
 
+// A passage within the lines of another hit of its file folds under that
+// hit, where its lines are, not under the file's best hit: the file's
+// second hit cites line 9, its passage of line 9 ranked later goes there.
+func TestAPassageFoldsUnderTheHitWhoseLinesHoldIt(t *testing.T) {
+	at := func(from, to int) Hit { return Hit{Folder: "/notes", Path: "a.md", StartLine: from, EndLine: to} }
+	page := fold([]Hit{at(1, 3), at(9, 9), at(9, 9), at(20, 22)}, 3)
+	if len(page) != 3 {
+		t.Fatalf("%d hits, want 3 (1-3, 9, 20-22)", len(page))
+	}
+	lines := func(hs []Hit) (out []int) {
+		for _, h := range hs {
+			out = append(out, h.StartLine)
+		}
+		return out
+	}
+	if len(page[0].More) != 0 || len(page[1].More) != 1 || page[1].More[0].StartLine != 9 {
+		t.Errorf("under 1-3: lines %v, under 9: lines %v; want line 9's other passage under line 9", lines(page[0].More), lines(page[1].More))
+	}
+	// Past three hits of a file, the rest go under its best, as before.
+	page = fold([]Hit{at(1, 3), at(9, 9), at(20, 22), at(30, 30), at(30, 30)}, 3)
+	if len(page) != 3 || len(page[0].More) != 2 {
+		t.Errorf("%d hits, %d under the best; want 3 and 2 (line 30 and its other passage)", len(page), len(page[0].More))
+	}
+}
+
 func TestQuestionsRankTheirOwnLanguageFirst(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()
