@@ -21,7 +21,7 @@ type stats struct {
 	terms       []rank.Term            // every positive word, for the second stage
 	retrieve    []query.Retrieval      // what the first stage looks for: the first, or the next while too few are found
 	corrections []Correction           // unknown words searched as close ones
-	forms       []Correction           // each typed word's family (Searched: a stem), for surfaceForms
+	forms       []Correction           // each typed word's family (Searched: a stem), for spell.Say
 	matches     func(term string) bool // highlights
 	rows        int64                  // FTS rows in the library, for IDF and docFreq
 }

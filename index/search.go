@@ -19,6 +19,7 @@ import (
 	"folio/index/refine"
 	"folio/index/schema"
 	"folio/index/snippet"
+	"folio/index/spell"
 )
 
 // DefaultWeights are the bm25 weights of the heading path, title and body
@@ -159,18 +160,6 @@ func Location(folder, path string, start, end int) string {
 	return loc
 }
 
-// Correction is a word the search could not find as typed and also
-// searched as a close word of the library ("ibuprofin" → "ibuprofen").
-//
-// Form marks another word of a typed word's family (absorb for
-// absorption, assets/wordforms), counted at half the word: listed when a
-// shown passage uses it, so what ranked a passage is never hidden.
-type Correction struct {
-	Typed    string `json:"typed"`
-	Searched string `json:"searched"`
-	Form     bool   `json:"form,omitempty"`
-}
-
 // Results of one search.
 type Results struct {
 	Hits []Hit
@@ -291,7 +280,11 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		}
 	}
 	keep := rank.WordFilter(rq)
-	res.Corrections = surfaceForms(ctx, ix.db, res.Corrections, st.forms, res.Hits, keep)
+	texts := make([]string, len(res.Hits))
+	for i, h := range res.Hits {
+		texts[i] = h.Text
+	}
+	res.Corrections = spell.Say(ctx, ix.db, res.Corrections, st.forms, texts, keep)
 	finishHits(res.Hits, opt, st.matches, keep)
 	res.Elapsed = time.Since(start)
 	return res, nil

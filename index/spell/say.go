@@ -1,0 +1,60 @@
+package spell
+
+import (
+	"context"
+
+	"folio/index/analyze"
+)
+
+// Correction is a word the search could not find as typed and also
+// searched as a close word of the library ("ibuprofin" → "ibuprofen").
+//
+// Form marks another word of a typed word's family (absorb for
+// absorption, assets/wordforms), counted at half the word: listed when a
+// shown passage uses it, so what ranked a passage is never hidden.
+type Correction struct {
+	Typed    string `json:"typed"`
+	Searched string `json:"searched"`
+	Form     bool   `json:"form,omitempty"`
+}
+
+// Say shows each correction as a word of the texts shown, not its
+// analysed stem ("shingles", not "shingl"; when no text shown holds it, as
+// the library writes it elsewhere: "memory", not memori), and adds the
+// family words (forms) the texts use, up to maxForms.
+func Say(ctx context.Context, db Querier, cs, forms []Correction, texts []string, keep func(folded []byte) bool) []Correction {
+	if len(cs)+len(forms) == 0 {
+		return nil
+	}
+	all := append(append([]Correction(nil), cs...), forms...)
+	terms := make([]string, len(all))
+	for i, c := range all {
+		terms[i] = c.Searched
+	}
+	var out []Correction
+	said := map[[2]string]bool{} // two stems may show as one word: say it once
+	for i, w := range analyze.Surfaces(texts, terms, keep) {
+		c := all[i]
+		if w == "" && !c.Form {
+			w, _ = Surface(ctx, db, c.Searched, c.Typed) // a failed look-up leaves the stem said
+		}
+		if w != "" {
+			c.Searched = w
+		}
+		key := [2]string{c.Typed, c.Searched}
+		if said[key] {
+			continue
+		}
+		said[key] = true
+		switch {
+		case !c.Form:
+			out = append(out, c) // a correction is said even when no shown passage uses it
+		case w != "" && len(out) < len(cs)+maxForms:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// maxForms bounds the family words said for one page.
+const maxForms = 3
