@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"folio/index/analyze"
@@ -24,6 +25,7 @@ type stats struct {
 	forms       []Correction           // each typed word's family (Searched: a stem), for spell.Say
 	matches     func(term string) bool // highlights
 	rows        int64                  // FTS rows in the library, for IDF and docFreq
+	missing     []string               // typed words no passage holds (missing)
 }
 
 // queryStats weighs the query's words by their rarity, adds corrections
@@ -49,6 +51,7 @@ func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error)
 			return nil, err
 		}
 	}
+	w.st.missing = missing(q.Words, w.st.terms)
 	rank.WeighCJKRuns(w.st.terms, query.IsCJKTerm)
 	w.st.retrieve = query.Retrievals(w.optional, w.n)
 	w.st.matches = q.Matches
@@ -184,4 +187,23 @@ func (w *weights) addVariants(ctx context.Context, q *query.Query, c query.Claus
 		w.st.forms = append(w.st.forms, Correction{Typed: c.Typed, Searched: v, Form: true})
 	}
 	return len(w.st.forms) > before, nil
+}
+
+// missing lists the typed words that no passage holds and that nothing
+// was searched for instead (no correction, no other form): a page that
+// answers a question's other words must not pass for an answer to them
+// ("paracetamol" in a library that says acetaminophen). A word that is
+// only stopwords or excluded (-word) has no term and is not listed.
+func missing(words []string, terms []rank.Term) []string {
+	found := map[int]bool{}
+	for _, t := range terms {
+		found[t.Word] = found[t.Word] || t.IDF > 0
+	}
+	var out []string
+	for i, w := range words {
+		if held, ok := found[i]; ok && !held && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }

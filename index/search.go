@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -176,7 +177,8 @@ type Results struct {
 	// Filters), for chips and the "searched in" line.
 	Filters []query.Filter
 	// Notices say why a filter matched nothing that exists ("no folder
-	// is named x"): the search then finds nothing, and says so.
+	// is named x": the search then finds nothing, and says so), and which
+	// typed words no passage holds.
 	Notices []string
 	Elapsed time.Duration
 }
@@ -237,6 +239,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	}
 	expr := q.Match(st.retrieve[0])
 	if expr == "" {
+		res.Notices = append(res.Notices, missingNotice(st.missing, false)...)
 		res.Elapsed = time.Since(start)
 		return res, nil
 	}
@@ -286,8 +289,25 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	}
 	res.Corrections = spell.Say(ctx, ix.db, res.Corrections, st.forms, texts, keep)
 	finishHits(res.Hits, opt, st.matches, keep)
+	res.Notices = append(res.Notices, missingNotice(st.missing, len(res.Hits) > 0)...)
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// missingNotice says which typed words no passage holds.
+func missingNotice(words []string, hits bool) []string {
+	if len(words) == 0 {
+		return nil
+	}
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = strconv.Quote(w)
+	}
+	n := "no passage holds " + strings.Join(quoted, ", ")
+	if hits {
+		n += ": the results hold the other words"
+	}
+	return []string{n}
 }
 
 // finishHits numbers a page's hits, marks those whose file changed since

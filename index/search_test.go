@@ -177,6 +177,30 @@ func TestACorrectionNoHitShownHoldsIsSaidAsAWord(t *testing.T) {
 	}
 }
 
+// A typed word no passage holds, and for which nothing else was searched,
+// is named: otherwise a page that answers the other words passes for an
+// answer to it (a note on acetaminophen, asked about ibuprofen). A word
+// searched as a close one or a synonym is not named (paracetamol is
+// acetaminophen); a CJK run is named as typed, not as its pairs.
+func TestAWordNoPassageHoldsIsNamed(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"dose.md": "# Fever\n\nAcetaminophen dose for a child with fever: 15 mg/kg.\n",
+	})
+	for q, want := range map[string]string{
+		"ibuprofen dose child": `no passage holds "ibuprofen": the results hold the other words`,
+		"ibuprofen 长颈鹿":        `no passage holds "ibuprofen", "长颈鹿"`,
+		"paracetamol dose":     "", // acetaminophen's other name
+		"acetaminophn dose":    "", // corrected, so searched
+		"fever -ibuprofen":     "", // an excluded word is not looked for
+	} {
+		r := search(t, ix, q)
+		if got := strings.Join(r.Notices, "; "); got != want {
+			t.Errorf("%s: notices %q, want %q", q, got, want)
+		}
+	}
+}
+
 func TestArabicQuestionsMeetOtherFormsOfTheirWords(t *testing.T) {
 	ix := openTemp(t)
 	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{

@@ -179,6 +179,12 @@ func TestMCPSearchReturnsCitedPassagesAndRefinements(t *testing.T) {
 	if s := text(res); !strings.Contains(s, h.Citation) || !strings.Contains(s, "matching passages") {
 		t.Errorf("text rendering:\n%s", s)
 	}
+	// A word no passage holds is said, so an assistant does not take the
+	// page for an answer about it.
+	res = call(t, cs, "search", map[string]any{"query": "paracetamol dose okapi"}, &out)
+	if want := `no passage holds "okapi"`; len(out.Notices) != 1 || !strings.HasPrefix(out.Notices[0], want) || !strings.Contains(text(res), want) {
+		t.Errorf("notices %q, text:\n%s\nwant %s said", out.Notices, text(res), want)
+	}
 	// The limit is bounded, and a folder is named as the sidebar names it.
 	call(t, cs, "search", map[string]any{"query": "leave", "limit": 500, "folder": "notes"}, &out)
 	if len(out.Hits) != 1 || out.Hits[0].Path != "leave.md" {

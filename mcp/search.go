@@ -53,6 +53,7 @@ type SearchOutput struct {
 	Hits        []Hit               `json:"hits"`
 	Refinements []refine.Refinement `json:"refinements" jsonschema:"words the best passages use and the query does not"`
 	Corrected   []index.Correction  `json:"corrected,omitempty" jsonschema:"words also searched: close known words for unknown ones, and other forms of a typed word (absorb for absorption, form: true), counted below it"`
+	Notices     []string            `json:"notices,omitempty" jsonschema:"what the library lacks: typed words no passage holds, a folder or tag that does not exist"`
 	ElapsedMS   float64             `json:"elapsed_ms"`
 }
 
@@ -86,7 +87,7 @@ func Search(ctx context.Context, lib Library, in SearchInput) (SearchOutput, err
 		return SearchOutput{}, fmt.Errorf("search %q: %w", query, err)
 	}
 	out := SearchOutput{Query: query, Total: res.Total, TotalCapped: res.TotalCapped, Hits: []Hit{},
-		Refinements: res.Refinements, Corrected: res.Corrections}
+		Refinements: res.Refinements, Corrected: res.Corrections, Notices: res.Notices}
 	if out.Refinements == nil {
 		out.Refinements = []refine.Refinement{}
 	}
@@ -151,6 +152,9 @@ func renderSearch(out SearchOutput) string {
 			words = append(words, fmt.Sprintf("%s (for %q)", c.Searched, c.Typed))
 		}
 		fmt.Fprintf(&b, "Also searched: %s\n\n", strings.Join(words, ", "))
+	}
+	for _, n := range out.Notices {
+		fmt.Fprintf(&b, "Note: %s.\n\n", n)
 	}
 	if len(out.Hits) == 0 {
 		fmt.Fprintf(&b, "No passage matches %q.\n", out.Query)

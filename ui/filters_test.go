@@ -127,6 +127,18 @@ func TestANoticeSaysWhyNothingWasFound(t *testing.T) {
 	})
 }
 
+// A typed word no note holds is named above the hits of the other words.
+func TestAWordNoNoteHoldsIsNamedAboveTheHits(t *testing.T) {
+	w, _ := taggedWindow(t)
+	test.Type(w.search, "annual leave okapi")
+	waitFor(t, "the hits and the notice", func() bool {
+		return onUI(w, func() bool {
+			return len(w.results.hits) > 0 && w.filters.Notices().Visible() &&
+				strings.Contains(fynetest.Texts(w.filters.Notices()), `no passage holds "okapi"`)
+		})
+	})
+}
+
 // The date choice filters by the note's date; custom dates are checked
 // where they are typed, and a date chip's × is any time again.
 func TestTheDateChoiceAndCustomDatesValidatedInPlace(t *testing.T) {

@@ -87,7 +87,9 @@ type Query struct {
 	// Filters narrow the documents searched (tag:, folder:, after:,
 	// before:; filter.go).
 	Filters []Filter
-	words   int // typed words so far, while parsing
+	// Words are the typed words, as typed, by Clause.Word: one word may
+	// make several clauses (a CJK run's pairs, the pieces of v-for).
+	Words []string
 }
 
 // Parse parses what the user typed. It never fails: anything it cannot
@@ -237,8 +239,8 @@ func (q *Query) add(c Clause, text string) {
 		terms = append(terms, prefixTerms(last.Term, text[last.Start:last.End])...)
 	}
 	// What was typed, without the punctuation around it ("pill?" is pill).
-	c.Word, c.Typed = q.words, text[toks[0].Start:last.End]
-	q.words++
+	c.Word, c.Typed = len(q.Words), text[toks[0].Start:last.End]
+	q.Words = append(q.Words, c.Typed)
 	if !c.Exact && !c.Prefix && !c.Exclude && !c.HeadingOnly && len(terms) > 1 {
 		// An unquoted word the analyser split: each piece on its own.
 		for i, t := range terms {
