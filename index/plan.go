@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"folio/index/analyze"
 	"folio/index/query"
@@ -192,8 +193,10 @@ func (w *weights) addVariants(ctx context.Context, q *query.Query, c query.Claus
 // missing lists the typed words that no passage holds and that nothing
 // was searched for instead (no correction, no other form): a page that
 // answers a question's other words must not pass for an answer to them
-// ("paracetamol" in a library that says acetaminophen). A word that is
-// only stopwords or excluded (-word) has no term and is not listed.
+// ("ibuprofen" in a library that says acetaminophen). A word that is only
+// stopwords or excluded (-word) has no term and is not listed, nor is an
+// Arabic word of up to 4 letters: everyday speech's function words (بس، مش،
+// اللي، بدي، ليش) are no stopwords of the written language.
 func missing(words []string, terms []rank.Term) []string {
 	found := map[int]bool{}
 	for _, t := range terms {
@@ -201,7 +204,8 @@ func missing(words []string, terms []rank.Term) []string {
 	}
 	var out []string
 	for i, w := range words {
-		if held, ok := found[i]; ok && !held && !slices.Contains(out, w) {
+		small := analyze.IsArabicTerm(analyze.Fold(w)) && utf8.RuneCountInString(analyze.Fold(w)) <= 4
+		if held, ok := found[i]; ok && !held && !small && !slices.Contains(out, w) {
 			out = append(out, w)
 		}
 	}

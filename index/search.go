@@ -294,16 +294,21 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	return res, nil
 }
 
-// missingNotice says which typed words no passage holds.
+// missingNotice says which typed words no passage holds, the first
+// maxMissing by name.
 func missingNotice(words []string, hits bool) []string {
+	const maxMissing = 3
 	if len(words) == 0 {
 		return nil
 	}
-	quoted := make([]string, len(words))
-	for i, w := range words {
-		quoted[i] = strconv.Quote(w)
+	var quoted []string
+	for _, w := range words[:min(len(words), maxMissing)] {
+		quoted = append(quoted, strconv.Quote(w))
 	}
 	n := "no passage holds " + strings.Join(quoted, ", ")
+	if more := len(words) - maxMissing; more > 0 {
+		n += fmt.Sprintf(" and %d more of the words typed", more)
+	}
 	if hits {
 		n += ": the results hold the other words"
 	}

@@ -193,6 +193,10 @@ func TestAWordNoPassageHoldsIsNamed(t *testing.T) {
 		"paracetamol dose":     "", // acetaminophen's other name
 		"acetaminophn dose":    "", // corrected, so searched
 		"fever -ibuprofen":     "", // an excluded word is not looked for
+		// Everyday Arabic's function words (بس, "but") are not named.
+		"ibuprofen بس dose": `no passage holds "ibuprofen": the results hold the other words`,
+		// A long message's unknown words: the first three by name.
+		"okapi zebra giraffe gnu dose": `no passage holds "okapi", "zebra", "giraffe" and 1 more of the words typed: the results hold the other words`,
 	} {
 		r := search(t, ix, q)
 		if got := strings.Join(r.Notices, "; "); got != want {
