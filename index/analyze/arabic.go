@@ -129,13 +129,14 @@ func isArabicWord(w string) bool {
 // preposition or particle (ب، ل، ك، س), at least 3 letters left; after
 // و، ف، ب and س, which come before a verb in the present tense (وأمنع,
 // "and I prevent"; everyday speech's بيفحص, "he checks"; سيفحص, "he will
-// check"), also what is left without that tense's prefix (ArabicVariants). A question writes لأجزاء
-// ("into parts") where the page says أجزاء, and وبحاول ("and I'm trying")
-// for حاول; Light10 strips neither, because on every indexed word it would
-// merge unrelated ones (ب begins بحر, "sea"). So only a word the library
-// does not know is tried this way, before it is taken for a typo
-// (index/plan.go), and a caller keeps the forms the library holds. The
-// word's own ArabicVariants are not repeated.
+// check"), also what is left without that tense's prefix
+// (ArabicVariants). A question writes لأجزاء ("into parts") where the
+// page says أجزاء, and وبحاول ("and I'm trying") for حاول; Light10 strips
+// neither, because on every indexed word it would merge unrelated ones (ب
+// begins بحر, "sea"). So only a word the library does not know is tried
+// this way, before it is taken for a typo (index/plan.go), and a caller
+// keeps the forms the library holds. The word's own ArabicVariants are
+// not repeated.
 func ArabicProclitics(word string) []string {
 	w := Fold(word)
 	if w == "" || strings.ContainsRune(w, ' ') || !isArabicWord(w) {

@@ -218,7 +218,11 @@ func swaps(ctx context.Context, db Querier, runes []rune, typed string) ([]Fix, 
 		out = append(out, Fix{t, d})
 	})
 	slices.SortFunc(out, func(a, b Fix) int { return cmp.Or(cmp.Compare(b.DF, a.DF), cmp.Compare(a.Term, b.Term)) })
-	return out[:min(len(out), Max)], err
+	n := min(len(out), Max)
+	if n > 1 && out[1].DF*RivalFactor < out[0].DF {
+		n = 1
+	}
+	return out[:n], err
 }
 
 // Surface is the word of the library's text that term, an analysed stem,
