@@ -294,8 +294,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	return res, nil
 }
 
-// missingNotice says which typed words no passage holds, the first
-// maxMissing by name.
+// missingNotice names the typed words no passage holds, maxMissing at most.
 func missingNotice(words []string, hits bool) []string {
 	const maxMissing = 3
 	if len(words) == 0 {
@@ -303,6 +302,9 @@ func missingNotice(words []string, hits bool) []string {
 	}
 	var quoted []string
 	for _, w := range words[:min(len(words), maxMissing)] {
+		if r := []rune(w); len(r) > 30 { // a pasted blob is one "word"
+			w = string(r[:30]) + "…"
+		}
 		quoted = append(quoted, strconv.Quote(w))
 	}
 	n := "no passage holds " + strings.Join(quoted, ", ")

@@ -197,6 +197,8 @@ func TestAWordNoPassageHoldsIsNamed(t *testing.T) {
 		"ibuprofen بس dose": `no passage holds "ibuprofen": the results hold the other words`,
 		// A long message's unknown words: the first three by name.
 		"okapi zebra giraffe gnu dose": `no passage holds "okapi", "zebra", "giraffe" and 1 more of the words typed: the results hold the other words`,
+		// A pasted blob is one long word: cut.
+		strings.Repeat("x", 500): `no passage holds "` + strings.Repeat("x", 30) + `…"`,
 	} {
 		r := search(t, ix, q)
 		if got := strings.Join(r.Notices, "; "); got != want {
