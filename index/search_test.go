@@ -207,6 +207,25 @@ func TestAWordNoPassageHoldsIsNamed(t *testing.T) {
 	}
 }
 
+// A common English word the library holds, however rarely, is what was
+// meant: "angel" in one note is not also searched as angle, a hundred
+// times commoner there and one letter away.
+func TestARareCommonWordIsNotCorrected(t *testing.T) {
+	ix := openTemp(t)
+	var geometry strings.Builder
+	geometry.WriteString("# Geometry\n\n")
+	for i := range 120 {
+		fmt.Fprintf(&geometry, "## Part %d\n\nMeasure the angle of part %d.\n\n", i, i)
+	}
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"geometry.md": geometry.String(),
+		"notes.md":    "# Notes\n\nAn angel on the tree each winter.\n",
+	})
+	if r := search(t, ix, "angel"); len(r.Corrections) != 0 || len(r.Hits) != 1 || r.Hits[0].Path != "notes.md" {
+		t.Errorf("corrections %+v, hits %v; want notes.md alone, nothing else searched", r.Corrections, hitPaths(r))
+	}
+}
+
 func TestArabicQuestionsMeetOtherFormsOfTheirWords(t *testing.T) {
 	ix := openTemp(t)
 	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{

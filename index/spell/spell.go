@@ -98,12 +98,15 @@ func (c *Cache) Corrections(ctx context.Context, db Querier, term, typed string,
 // characters (three for long words): typos rarely start a word. typed is
 // the word as typed: an English word one letter from it is one edit away
 // though its stem may be two (interpretor → interpreter, stem interpret).
-// df is how many passages hold term: a word the library holds is corrected
-// only to words CommonFactor times as common.
+// df is how many passages hold term: a word the library holds (and that
+// is no common English word) is corrected only to words CommonFactor
+// times as common.
 func Corrections(ctx context.Context, db Querier, term, typed string, df float64) ([]Fix, error) {
-	if df == 0 && wordforms.Common(term) {
-		// A common English word the library lacks is no typo: "garbled"
-		// is not corrected to gargle or gamble, "grandfather" to grandmother.
+	if wordforms.Common(term) {
+		// A common English word is no typo, whether the library lacks it
+		// ("garbled" is not corrected to gargle or gamble, "grandfather" to
+		// grandmother) or holds it in a note or two ("angel" is not also
+		// searched as angle, a hundred times commoner in a geometry folder).
 		return nil, nil
 	}
 	runes := []rune(term)
