@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -239,7 +238,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	}
 	expr := q.Match(st.retrieve[0])
 	if expr == "" {
-		res.Notices = append(res.Notices, missingNotice(st.missing, false)...)
+		res.Notices = append(res.Notices, spell.Missing(st.missing, false)...)
 		res.Elapsed = time.Since(start)
 		return res, nil
 	}
@@ -289,32 +288,9 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	}
 	res.Corrections = spell.Say(ctx, ix.db, res.Corrections, st.forms, texts, keep)
 	finishHits(res.Hits, opt, st.matches, keep)
-	res.Notices = append(res.Notices, missingNotice(st.missing, len(res.Hits) > 0)...)
+	res.Notices = append(res.Notices, spell.Missing(st.missing, len(res.Hits) > 0)...)
 	res.Elapsed = time.Since(start)
 	return res, nil
-}
-
-// missingNotice names the typed words no passage holds, maxMissing at most.
-func missingNotice(words []string, hits bool) []string {
-	const maxMissing = 3
-	if len(words) == 0 {
-		return nil
-	}
-	var quoted []string
-	for _, w := range words[:min(len(words), maxMissing)] {
-		if r := []rune(w); len(r) > 30 { // a pasted blob is one "word"
-			w = string(r[:30]) + "…"
-		}
-		quoted = append(quoted, strconv.Quote(w))
-	}
-	n := "no passage holds " + strings.Join(quoted, ", ")
-	if more := len(words) - maxMissing; more > 0 {
-		n += fmt.Sprintf(" and %d more of the words typed", more)
-	}
-	if hits {
-		n += ": the results hold the other words"
-	}
-	return []string{n}
 }
 
 // finishHits numbers a page's hits, marks those whose file changed since

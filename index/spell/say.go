@@ -2,6 +2,9 @@ package spell
 
 import (
 	"context"
+	"fmt"
+	"strconv"
+	"strings"
 
 	"folio/index/analyze"
 )
@@ -58,3 +61,28 @@ func Say(ctx context.Context, db Querier, cs, forms []Correction, texts []string
 
 // maxForms bounds the family words said for one page.
 const maxForms = 3
+
+// Missing is the notice naming the typed words no passage holds (the
+// index lists them), maxMissing at most; hits tells whether the results
+// hold the others.
+func Missing(words []string, hits bool) []string {
+	const maxMissing = 3
+	if len(words) == 0 {
+		return nil
+	}
+	var quoted []string
+	for _, w := range words[:min(len(words), maxMissing)] {
+		if r := []rune(w); len(r) > 30 { // a pasted blob is one "word"
+			w = string(r[:30]) + "…"
+		}
+		quoted = append(quoted, strconv.Quote(w))
+	}
+	n := "no passage holds " + strings.Join(quoted, ", ")
+	if more := len(words) - maxMissing; more > 0 {
+		n += fmt.Sprintf(" and %d more of the words typed", more)
+	}
+	if hits {
+		n += ": the results hold the other words"
+	}
+	return []string{n}
+}
