@@ -9,6 +9,7 @@ import (
 	"folio/index/analyze"
 	"folio/index/query"
 	"folio/index/rank"
+	"folio/index/spell"
 )
 
 // docFreq is how many rows match an FTS5 expression, in a library of
@@ -92,6 +93,9 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	d, err := w.df(ctx, c)
 	if err != nil {
 		return err
+	}
+	if d == 0 && c.Optional() && len(q.Clauses) > 1 && spell.StopwordTypo(c.Typed) {
+		return nil // "hwo", "wiht": a function word, which a search leaves out
 	}
 	term := rank.Term{Terms: append([]string{c.Terms[0]}, c.Alts...), Forms: c.Forms, Prefix: c.Prefix, Word: c.Word, Required: c.Required()}
 	switch {

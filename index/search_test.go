@@ -207,6 +207,34 @@ func TestAWordNoPassageHoldsIsNamed(t *testing.T) {
 	}
 }
 
+// A short word is mistyped the ways a hurried hand mistypes it, a letter
+// left out or two swapped: "eror" is searched as error, and "hwo" and
+// "wiht" are read as the function words they are, not named as words no
+// passage holds.
+func TestAShortTypoIsReadAsTheWordMeant(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"exit.md":  "# Exit codes\n\nA program that ends with an error returns a nonzero exit code.\n",
+		"other.md": "# Exit signs\n\nEvery exit of the building is lit.\n",
+	})
+	r := search(t, ix, "eror exit")
+	if len(r.Hits) == 0 || r.Hits[0].Path != "exit.md" || len(r.Notices) != 0 {
+		t.Errorf("hits %v, notices %q; want exit.md first, nothing named", hitPaths(r), r.Notices)
+	}
+	if len(r.Corrections) != 1 || r.Corrections[0].Typed != "eror" || r.Corrections[0].Searched != "error" {
+		t.Errorf("corrections %+v, want eror searched as error", r.Corrections)
+	}
+	for q, want := range map[string]string{
+		"hwo exit wiht eror": "",
+		"zqx exit":           `no passage holds "zqx": the results hold the other words`,
+		`"eror" exit`:        `no passage holds "eror"`, // quoted: as typed, and required
+	} {
+		if r := search(t, ix, q); strings.Join(r.Notices, "; ") != want {
+			t.Errorf("%s: notices %q, want %q", q, r.Notices, want)
+		}
+	}
+}
+
 // A common English word the library holds, however rarely, is what was
 // meant: "angel" in one note is not also searched as angle, a hundred
 // times commoner there and one letter away.

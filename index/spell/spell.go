@@ -1,8 +1,8 @@
 // Package spell corrects a typed word to the library's own words, read
 // from FTS5's vocabulary (fts5vocab): one edit for words of 5–8
-// characters, two from 9, none under 5 but two swapped letters of an
-// Arabic stem of 4; the index decides which words are corrected and how
-// much a correction weighs.
+// characters, two from 9, and under 5 a letter left out or two swapped
+// (short.go; for an Arabic stem of 4, swapped letters only); the index
+// decides which words are corrected and how much a correction weighs.
 package spell
 
 import (
@@ -120,7 +120,8 @@ func Corrections(ctx context.Context, db Querier, term, typed string, df float64
 	case len(runes) >= 5:
 		edits = 1
 	default:
-		return nil, nil
+		fixes, err := short(ctx, db, typed)
+		return slices.DeleteFunc(fixes, func(f Fix) bool { return f.DF < CommonFactor*df }), err
 	}
 	prefix := string(runes[:2])
 	if len(runes) >= 8 {
