@@ -1,7 +1,6 @@
 package spell
 
 import (
-	"cmp"
 	"context"
 	"slices"
 	"strings"
@@ -84,10 +83,5 @@ func short(ctx context.Context, db Querier, typed string) ([]Fix, error) {
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(out, func(a, b Fix) int { return cmp.Or(cmp.Compare(b.DF, a.DF), cmp.Compare(a.Term, b.Term)) })
-	n := min(len(out), Max)
-	if n > 1 && out[1].DF*RivalFactor < out[0].DF {
-		n = 1
-	}
-	return out[:n], nil
+	return mostCommon(out), nil
 }

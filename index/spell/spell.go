@@ -221,12 +221,18 @@ func swaps(ctx context.Context, db Querier, runes []rune, typed string) ([]Fix, 
 	err := vocabulary(ctx, db, `term IN (`+strings.Repeat(",?", len(vs))[1:]+`)`, vs, func(t string, d float64) {
 		out = append(out, Fix{t, d})
 	})
+	return mostCommon(out), err
+}
+
+// mostCommon keeps of fixes equally close to the typed word the Max most
+// common, a second only if RivalFactor allows it.
+func mostCommon(out []Fix) []Fix {
 	slices.SortFunc(out, func(a, b Fix) int { return cmp.Or(cmp.Compare(b.DF, a.DF), cmp.Compare(a.Term, b.Term)) })
 	n := min(len(out), Max)
 	if n > 1 && out[1].DF*RivalFactor < out[0].DF {
 		n = 1
 	}
-	return out[:n], err
+	return out[:n]
 }
 
 // Surface is the word of the library's text that term, an analysed stem,
