@@ -195,6 +195,8 @@ func TestAWordNoPassageHoldsIsNamed(t *testing.T) {
 		"fever -ibuprofen":     "", // an excluded word is not looked for
 		// Everyday Arabic's function words (بس, "but") are not named.
 		"ibuprofen بس dose": `no passage holds "ibuprofen": the results hold the other words`,
+		// Nor spoken Arabic's longer ones (دلوقتي "now", علشان "because").
+		"ibuprofen دلوقتي علشان dose": `no passage holds "ibuprofen": the results hold the other words`,
 		// A long message's unknown words: the first three by name.
 		"okapi zebra giraffe gnu dose": `no passage holds "okapi", "zebra", "giraffe" and 1 more of the words typed: the results hold the other words`,
 		// A pasted blob is one long word: cut.

@@ -31,11 +31,26 @@ const arabicStopwords = `من في على إلى الى عن مع ما ماذا 
 كان كانت يكون تكون كل بعض غير بين حول أيضا كما إلا
 له لها لهم فيه فيها منه منها عليه عليها به بها`
 
+// Function words of spoken Arabic (Levantine, Egyptian, Gulf), which
+// people type in questions and reference text does not use: "I want"
+// (بدي، عايز، ابغى), what, why, how, where, when, this, not, because, so,
+// still, also, the relative اللي. Kept, each was named as a word no
+// passage holds ("no passage holds "دلوقتي", "علشان"", now and because),
+// or could count as a rare word of the library or be taken for a typo of
+// a written one. Words that are also written content words are not listed
+// (خلاص "salvation", طيب "good", حق "right", تبع "followed", زي "costume").
+const spokenArabicStopwords = `اللي بس شي شو ايش إيش وش ليش ليه ازاي إزاي شلون
+وين فين امتى إمتى ايمتى إيمتى هيك كده كدا كدة هلق هلأ دلوقتي دلوقت هسا هسه
+بدي بدك بدو بدها بدنا بدكم عايز عايزة عاوز عاوزة عايزين ابغى أبغى ابي أبي يبي تبي
+هاد هادا هادي هدول هيدا هيدي هاي ده دي دول هذي ذي
+مش مو موب مب مفيش ما في كمان برضه برضو بردو لسه لسا لسة
+عشان علشان منشان مشان لانو لأنو إنو انو بتاع بتاعة بتوع تبعي تبعك`
+
 var stopwords = buildStopwords()
 
 func buildStopwords() map[string]struct{} {
 	m := make(map[string]struct{})
-	for _, w := range strings.Fields(englishStopwords + "\n" + arabicStopwords) {
+	for _, w := range strings.Fields(englishStopwords + "\n" + arabicStopwords + "\n" + spokenArabicStopwords) {
 		for _, t := range Tokens(w) {
 			m[t.Term] = struct{}{}
 		}
