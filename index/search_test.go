@@ -212,13 +212,19 @@ func TestAWordNoPassageHoldsIsNamed(t *testing.T) {
 // A short word is mistyped the ways a hurried hand mistypes it, a letter
 // left out or two swapped: "eror" is searched as error, and "hwo" and
 // "wiht" are read as the function words they are, not named as words no
-// passage holds.
+// passage holds; "ofice", whose stem is short, is corrected as a word of
+// five letters.
 func TestAShortTypoIsReadAsTheWordMeant(t *testing.T) {
 	ix := openTemp(t)
 	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
 		"exit.md":  "# Exit codes\n\nA program that ends with an error returns a nonzero exit code.\n",
 		"other.md": "# Exit signs\n\nEvery exit of the building is lit.\n",
+		"hours.md": "# Hours\n\nThe office opens at nine.\n",
 	})
+	// Five letters typed, a stem of four (ofic): one edit, as for longer words.
+	if r := search(t, ix, "ofice opens"); len(r.Corrections) != 1 || r.Corrections[0].Searched != "office" {
+		t.Errorf("ofice: corrections %+v, want office", r.Corrections)
+	}
 	r := search(t, ix, "eror exit")
 	if len(r.Hits) == 0 || r.Hits[0].Path != "exit.md" || len(r.Notices) != 0 {
 		t.Errorf("hits %v, notices %q; want exit.md first, nothing named", hitPaths(r), r.Notices)

@@ -113,12 +113,13 @@ func Corrections(ctx context.Context, db Querier, term, typed string, df float64
 	if df == 0 && len(runes) == arabicSwapLen && analyze.IsArabicTerm(term) {
 		return swaps(ctx, db, runes, typed)
 	}
+	near := analyze.OneEditStems(typed)
 	edits := 0
 	switch {
 	case len(runes) >= 9 && df == 0:
 		edits = 2
-	case len(runes) >= 5:
-		edits = 1
+	case len(runes) >= 5, len(runes) == 4 && near != nil:
+		edits = 1 // the latter an English word of five letters or more with a stem of four ("ofice": ofic)
 	default:
 		fixes, err := short(ctx, db, typed)
 		return slices.DeleteFunc(fixes, func(f Fix) bool { return f.DF < CommonFactor*df }), err
@@ -132,7 +133,6 @@ func Corrections(ctx context.Context, db Querier, term, typed string, df float64
 		dist int
 	}
 	var cands []cand
-	near := analyze.OneEditStems(typed)
 	type lookup struct {
 		where string // a condition on fts5vocab's term
 		args  []any
