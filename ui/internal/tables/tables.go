@@ -4,6 +4,7 @@ package tables
 
 import (
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
@@ -118,17 +119,124 @@ func (h fixedHeight) Layout(objects []fyne.CanvasObject, size fyne.Size) {
 
 func labelGrid(rows [][]string) fyne.CanvasObject {
 	cols := len(rows[0])
-	grid := container.NewGridWithColumns(cols)
+	g := &wordGrid{cols: cols, words: make([]float32, cols)}
+	var cells []fyne.CanvasObject
 	for r, row := range rows {
+		style := fyne.TextStyle{Bold: r == 0}
 		for c := 0; c < cols; c++ {
 			cell := ""
 			if c < len(row) {
 				cell = row[c]
 			}
-			l := widget.NewLabelWithStyle(cell, fyne.TextAlignLeading, fyne.TextStyle{Bold: r == 0})
+			l := widget.NewLabelWithStyle(cell, fyne.TextAlignLeading, style)
 			l.Wrapping = fyne.TextWrapWord
-			grid.Add(l)
+			cells = append(cells, l)
+			g.words[c] = max(g.words[c], widestWord(cell, style))
 		}
 	}
-	return grid
+	return container.New(g, cells...)
+}
+
+// widestWord is the width a label needs for cell's longest word.
+func widestWord(cell string, style fyne.TextStyle) float32 {
+	widest := float32(0)
+	for _, w := range strings.Fields(cell) {
+		widest = max(widest, fyne.MeasureText(w, theme.TextSize(), style).Width)
+	}
+	if widest == 0 {
+		return 0
+	}
+	return widest + 2*theme.InnerPadding()
+}
+
+// wordGrid lays a table's cells out in rows, each column at least as wide
+// as its widest word when the pane allows, so a narrow preview wraps a
+// cell between its words, not inside one ("Medicin" over "e" in a 800-pixel
+// window); the other columns share the rest. Columns whose words cannot
+// all fit share the width equally, as a grid does. Each row is as tall as
+// its tallest cell.
+type wordGrid struct {
+	cols  int
+	words []float32 // each column's widest word, padding included
+}
+
+// widths are the columns' widths in a table total wide.
+func (g *wordGrid) widths(total float32) []float32 {
+	avail := total - theme.Padding()*float32(g.cols-1)
+	w := make([]float32, g.cols)
+	need := float32(0)
+	for _, x := range g.words {
+		need += x
+	}
+	if need > avail {
+		for c := range w {
+			w[c] = avail / float32(g.cols)
+		}
+		return w
+	}
+	// A column whose word is wider than an equal share of what the others
+	// leave takes its word's width, until no other must.
+	wide := make([]bool, g.cols)
+	for {
+		free, n := avail, 0
+		for c, x := range g.words {
+			if wide[c] {
+				free -= x
+			} else {
+				n++
+			}
+		}
+		share, grew := free/float32(max(n, 1)), false
+		for c, x := range g.words {
+			if !wide[c] && x > share {
+				wide[c], grew = true, true
+			}
+		}
+		if !grew {
+			for c := range w {
+				w[c] = share
+				if wide[c] {
+					w[c] = g.words[c]
+				}
+			}
+			return w
+		}
+	}
+}
+
+func (g *wordGrid) rowHeight(row []fyne.CanvasObject) float32 {
+	h := float32(0)
+	for _, o := range row {
+		h = max(h, o.MinSize().Height)
+	}
+	return h
+}
+
+func (g *wordGrid) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	h := float32(0)
+	for r := 0; r*g.cols < len(objects); r++ {
+		if r > 0 {
+			h += theme.Padding()
+		}
+		h += g.rowHeight(objects[r*g.cols : min((r+1)*g.cols, len(objects))])
+	}
+	return fyne.NewSize(0, h)
+}
+
+func (g *wordGrid) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	ws := g.widths(size.Width)
+	y := float32(0)
+	for r := 0; r*g.cols < len(objects); r++ {
+		row := objects[r*g.cols : min((r+1)*g.cols, len(objects))]
+		for c, o := range row { // a wrapped label's height follows its width
+			o.Resize(fyne.NewSize(ws[c], o.Size().Height))
+		}
+		h, x := g.rowHeight(row), float32(0)
+		for c, o := range row {
+			o.Move(fyne.NewPos(x, y))
+			o.Resize(fyne.NewSize(ws[c], h))
+			x += ws[c] + theme.Padding()
+		}
+		y += h + theme.Padding()
+	}
 }
