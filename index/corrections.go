@@ -9,9 +9,10 @@ type Correction = spell.Correction
 
 // Typo tolerance: a word the library does not know, or knows only in a
 // few passages while a close word is common, is also searched as its
-// nearest words: one edit for words of 5–8 characters, two from 9, none
-// under 5 but an Arabic stem of 4's swapped letters, as index/spell finds
-// them. Quoted words are never corrected.
+// nearest words: one edit for words of 5–8 characters, two from 9, and
+// under 5 only a letter left out or two swapped (an Arabic stem of 4:
+// swapped letters only), as index/spell finds them. Quoted words are
+// never corrected.
 const (
 	typoRare         = 2   // a word this rare may be a typo of a common one (spell.CommonFactor)
 	correctionWeight = 0.7 // a correction counts less than what was typed

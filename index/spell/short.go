@@ -62,10 +62,10 @@ func StopwordTypo(typed string) bool {
 	return false
 }
 
-// short corrects a short word the library lacks to the common English
-// words of shortEdits the library holds, most common first, as Corrections
-// does (Max, RivalFactor).
-func short(ctx context.Context, db Querier, typed string) ([]Fix, error) {
+// short corrects a short word the library holds in df passages to the
+// common English words of shortEdits the library holds, most common
+// first, as Corrections does (CommonFactor, Max, RivalFactor).
+func short(ctx context.Context, db Querier, typed string, df float64) ([]Fix, error) {
 	var terms []any
 	for _, e := range shortEdits(typed) {
 		t := analyze.IndexText(e)
@@ -76,12 +76,5 @@ func short(ctx context.Context, db Querier, typed string) ([]Fix, error) {
 	if len(terms) == 0 {
 		return nil, nil
 	}
-	var out []Fix
-	err := vocabulary(ctx, db, `term IN (`+strings.Repeat(",?", len(terms))[1:]+`)`, terms, func(t string, d float64) {
-		out = append(out, Fix{t, d})
-	})
-	if err != nil {
-		return nil, err
-	}
-	return mostCommon(out), nil
+	return exact(ctx, db, terms, df)
 }

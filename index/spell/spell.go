@@ -121,8 +121,7 @@ func Corrections(ctx context.Context, db Querier, term, typed string, df float64
 	case len(runes) >= 5, len(runes) == 4 && near != nil:
 		edits = 1 // the latter an English word of five letters or more with a stem of four ("ofice": ofic)
 	default:
-		fixes, err := short(ctx, db, typed)
-		return slices.DeleteFunc(fixes, func(f Fix) bool { return f.DF < CommonFactor*df }), err
+		return short(ctx, db, typed, df)
 	}
 	prefix := string(runes[:2])
 	if len(runes) >= 8 {
@@ -217,22 +216,29 @@ func swaps(ctx context.Context, db Querier, runes []rune, typed string) ([]Fix, 
 	if len(vs) == 0 {
 		return nil, nil
 	}
-	var out []Fix
-	err := vocabulary(ctx, db, `term IN (`+strings.Repeat(",?", len(vs))[1:]+`)`, vs, func(t string, d float64) {
-		out = append(out, Fix{t, d})
-	})
-	return mostCommon(out), err
+	return exact(ctx, db, vs, 0)
 }
 
-// mostCommon keeps of fixes equally close to the typed word the Max most
-// common, a second only if RivalFactor allows it.
-func mostCommon(out []Fix) []Fix {
+// exact looks terms up in the library's vocabulary, each equally close to
+// a typed word, and keeps the Max most common of those at least
+// CommonFactor times as common as df (the typed word's), a second only if
+// RivalFactor allows it.
+func exact(ctx context.Context, db Querier, terms []any, df float64) ([]Fix, error) {
+	var out []Fix
+	err := vocabulary(ctx, db, `term IN (`+strings.Repeat(",?", len(terms))[1:]+`)`, terms, func(t string, d float64) {
+		if d >= CommonFactor*df {
+			out = append(out, Fix{t, d})
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
 	slices.SortFunc(out, func(a, b Fix) int { return cmp.Or(cmp.Compare(b.DF, a.DF), cmp.Compare(a.Term, b.Term)) })
 	n := min(len(out), Max)
 	if n > 1 && out[1].DF*RivalFactor < out[0].DF {
 		n = 1
 	}
-	return out[:n]
+	return out[:n], nil
 }
 
 // Surface is the word of the library's text that term, an analysed stem,
