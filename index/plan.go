@@ -90,6 +90,14 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	if len(c.Terms) > 1 {
 		return w.phrase(ctx, c)
 	}
+	// الجهاز is also لجهاز, بجهاز... (analyze.ArabicPrepositions), counted
+	// as the word itself; never for a quoted word.
+	if !c.Exact && !c.Prefix && !c.HeadingOnly && len(c.Alts) == 0 {
+		if forms := analyze.ArabicPrepositions(c.Typed); len(forms) > 0 {
+			c.Alts = forms
+			q.Clauses[i] = c
+		}
+	}
 	d, err := w.df(ctx, c)
 	if err != nil {
 		return err

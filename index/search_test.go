@@ -94,6 +94,32 @@ func TestATypoMeetsAWordAddedSinceItsLastSearch(t *testing.T) {
 	}
 }
 
+// A page names the device only as لجهاز الكمبيوتر ("for the computer's
+// device": a noun governing another takes no article, and the index keeps
+// the preposition on it); a question asking for الجهاز must find it, and
+// rank it above a page that merely has the question's other word.
+func TestArabicWordFoundWithAPrepositionWrittenOntoIt(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"hostname.md": "# hostnamectl\n\nتعيين اسم المضيف لجهاز الكمبيوتر.\n",
+		"user.md":     "# useradd\n\nإنشاء مستخدم جديد مع اسم ومجلد.\n",
+	})
+	r := search(t, ix, "تغيير اسم الجهاز")
+	if len(r.Hits) == 0 || r.Hits[0].Path != "hostname.md" {
+		t.Errorf("تغيير اسم الجهاز: hits %v, want hostname.md first", hitPaths(r))
+	}
+	if len(r.Hits) > 0 {
+		sn := r.Hits[0].Snippet
+		marked := false
+		for _, h := range sn.Highlights {
+			marked = marked || sn.Text[h[0]:h[1]] == "لجهاز"
+		}
+		if !marked {
+			t.Errorf("snippet %q %v does not mark لجهاز", sn.Text, sn.Highlights)
+		}
+	}
+}
+
 // An unknown Arabic word is first read as a known one with a preposition
 // written onto it, then as a typo: before, لأجزاء ("into parts") was
 // searched as لاجراء ("for a procedure"), one letter away, and a folder

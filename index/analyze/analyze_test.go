@@ -490,6 +490,20 @@ func TestArabicProclitics(t *testing.T) {
 	}
 }
 
+func TestArabicPrepositions(t *testing.T) {
+	for word, want := range map[string][]string{
+		// the article goes, then each one-letter preposition or conjunction
+		"الجهاز": {"لجهاز", "بجهاز", "كجهاز", "فجهاز"},
+		"اسم":    {"لاسم", "باسم", "كاسم", "فاسم"},
+		"من":     nil, // a function word
+		"file":   nil, // Arabic only
+	} {
+		if got := ArabicPrepositions(word); !slices.Equal(got, want) {
+			t.Errorf("ArabicPrepositions(%q) = %q, want %q", word, got, want)
+		}
+	}
+}
+
 // A word Porter would merge with another of a different meaning keeps its
 // own term, and its inflections meet it; related words stay together.
 func TestHomographsKeepTheirMeanings(t *testing.T) {

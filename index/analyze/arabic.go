@@ -184,5 +184,32 @@ func ArabicProclitics(word string) []string {
 	return out
 }
 
+// ArabicPrepositions returns the index terms of an Arabic word with a
+// one-letter preposition or conjunction written onto it (ل، ب، ك، ف), the
+// other way round from ArabicProclitics: a question says الجهاز ("the
+// device") where the page says لجهاز الكمبيوتر ("for the computer's
+// device"). A noun that governs another (an idafa) takes no article, so
+// the index keeps لجهاز whole (Light10 strips only the article forms), and
+// without this the page never matches the word. A caller keeps the forms
+// the library holds.
+func ArabicPrepositions(word string) []string {
+	w := Fold(word)
+	if w == "" || strings.ContainsRune(w, ' ') || !isArabicWord(w) {
+		return nil
+	}
+	self := IndexText(word)
+	if utf8.RuneCountInString(self) < 3 || IsStopword(self) {
+		return nil
+	}
+	var out []string
+	for _, p := range []string{"ل", "ب", "ك", "ف"} {
+		t := IndexText(p + self)
+		if strings.HasPrefix(t, p) && t != self && !strings.ContainsRune(t, ' ') && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // IsArabicTerm reports an index term written only in Arabic letters.
 func IsArabicTerm(term string) bool { return term != "" && isArabicWord(term) }
