@@ -36,19 +36,30 @@ const (
 // rows). In a larger library every word is in more rows and fixed budgets
 // search fewer of a question's words (at a million passages "docker
 // reclaim disk space" lost its answer), so past measuredRows they grow
-// with the rows, up to maxScale times: the cost grows as much (questions
-// p99 122–142 ms at a million on quiet runs, 150 allowed). In the measured
-// library larger budgets only add distractors (hit@5 0.672 → 0.648 at
-// twice).
+// with the rows, up to maxScale times for a query of a few words and
+// maxScaleLong for a question of longWords or more, whose answer is most
+// often held by the words past a small budget: at a million passages (588,744
+// rows, seven times) hit@5 was 0.632 with every query capped at three
+// times, 0.680 with questions growing seven times, as at 84k (README,
+// Ranking), questions p99 61 → 84 ms and 2–4 words unchanged. The caps
+// bound the cost in a larger library still. In the measured library
+// larger budgets only add distractors (hit@5 0.672 → 0.648 at twice).
 const (
 	measuredRows = 84000
 	maxScale     = 3
+	maxScaleLong = 8
+	longWords    = 5
 )
 
 // budgetScale is what the budgets are multiplied by in a library of rows
-// FTS rows.
-func budgetScale(rows float64) float64 {
-	return min(max(rows/measuredRows, 1), maxScale)
+// FTS rows, for a query of words optional clauses (a CJK run's bigrams
+// and a word's corrections count as words).
+func budgetScale(rows float64, words int) float64 {
+	limit := float64(maxScale)
+	if words >= longWords {
+		limit = maxScaleLong
+	}
+	return min(max(rows/measuredRows, 1), limit)
 }
 
 // Candidate is an optional clause (its index in Query.Clauses) and how
@@ -63,7 +74,7 @@ type Candidate struct {
 // retrievalBudget, and how it searches them.
 func Retrievals(optional []Candidate, rows float64) []Retrieval {
 	sort.SliceStable(optional, func(i, j int) bool { return optional[i].DF < optional[j].DF })
-	scale := budgetScale(rows)
+	scale := budgetScale(rows, len(optional))
 	limit, pairFrom := retrievalBudget*scale, pairBudget*scale
 	pairCommon, pairMost := pairDF*scale, pairMaxDF*scale
 	budget := 0.0

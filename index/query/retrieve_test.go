@@ -38,8 +38,9 @@ func TestRetrievals(t *testing.T) {
 
 // A library grown by copies of its pages (or just grown) holds each word in
 // more passages; the first stage still searches the words of a question it
-// searched before, with budgets grown as the library, up to maxScale
-// times, so that its cost stays bounded.
+// searched before, with budgets grown as the library, up to maxScaleLong
+// times for a question of longWords or more (maxScale for fewer words), so
+// that its cost stays bounded.
 func TestRetrievalsKeepTheirWordsInALargerLibrary(t *testing.T) {
 	question := []Candidate{{0, 20}, {1, 700}, {2, 1200}, {3, 1300}, {4, 3000}, {5, 9000}}
 	grown := func(k float64) []Candidate {
@@ -53,7 +54,7 @@ func TestRetrievalsKeepTheirWordsInALargerLibrary(t *testing.T) {
 	if want := []Retrieval{{Alone: []int{0, 1}, Paired: []int{2, 3, 4}}, {Alone: []int{0, 1, 2, 3}}}; !reflect.DeepEqual(small, want) {
 		t.Fatalf("in the measured library: %+v, want %+v", small, want)
 	}
-	for _, k := range []float64{2, 3} {
+	for _, k := range []float64{2, 3, 7} {
 		if got := Retrievals(grown(k), 84000*k); !reflect.DeepEqual(got, small) {
 			t.Errorf("a library %g times as large searches %+v, not the words it searched before (%+v)", k, got, small)
 		}
@@ -63,10 +64,21 @@ func TestRetrievalsKeepTheirWordsInALargerLibrary(t *testing.T) {
 	if got := Retrievals(grown(3), 84000); reflect.DeepEqual(got, small) {
 		t.Errorf("without growing the budgets the larger library still searches %+v: the test shows nothing", got)
 	}
-	// Past maxScale the budgets stop growing: a library ten times as large
-	// does not score ten times the postings.
-	if got := Retrievals(grown(10), 840000); reflect.DeepEqual(got, small) {
-		t.Errorf("a library ten times as large searches as the small one (%+v): its budgets grew past %d times", got, maxScale)
+	// Past maxScaleLong the budgets stop growing: a library twenty times as
+	// large does not score twenty times the postings.
+	if got := Retrievals(grown(20), 84000*20); reflect.DeepEqual(got, small) {
+		t.Errorf("a library twenty times as large searches as the small one (%+v): its budgets grew past %d times", got, maxScaleLong)
+	}
+	// A query of fewer words stops at maxScale: seven times as large, its
+	// budgets have grown three times.
+	short := question[:4]
+	shortGrown := func(k float64) []Candidate { return grown(k)[:4] }
+	base := Retrievals(append([]Candidate(nil), short...), 84000)
+	if got := Retrievals(shortGrown(3), 84000*3); !reflect.DeepEqual(got, base) {
+		t.Errorf("a four-word query three times as common searches %+v, want %+v", got, base)
+	}
+	if got := Retrievals(shortGrown(7), 84000*7); reflect.DeepEqual(got, base) {
+		t.Errorf("a four-word query in a library seven times as large searches as before (%+v): its budgets grew past %d times", got, maxScale)
 	}
 	// A library smaller than the measured one keeps the measured budgets.
 	if got := Retrievals(grown(1), 5000); !reflect.DeepEqual(got, small) {
