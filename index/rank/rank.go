@@ -31,8 +31,8 @@
 //     A keyword query takes its best candidates' language
 //     (analyze.KeywordLanguage).
 //   - Number: for a question that asks for an amount or a time ("how
-//     many", "how long", "when", كم, 多少), a number within a few words of
-//     the query words found.
+//     many", "how long", "when", كم, 多少), a number (digits, or an English
+//     number word: ten, twice) within a few words of the query words found.
 //   - Ask: the passage's heading path holds a question that offers the
 //     kind of answer the question asks for (ask.go): "CVID how common"
 //     and "How many people are affected by CVID?".
@@ -336,6 +336,9 @@ func WordFilter(q Query) func(folded []byte) bool {
 		if len(w) >= startLen && starts[string(w[:startLen])] {
 			return true
 		}
+		if q.Quantity && numberSurfaces[string(w)] {
+			return true
+		}
 		for _, t := range short {
 			if strings.HasPrefix(string(w), t) {
 				return true
@@ -540,7 +543,7 @@ func measure(m *matcher, terms []Term, text, heading, title []string) passage {
 	return p
 }
 
-// numberNear reports a token made of digits, not itself a query word,
+// numberNear reports a number (digits or a number word), not itself a query word,
 // within numberWindow tokens of a query word found in the text.
 func numberNear(text []string, hits []hit) bool {
 	if len(hits) == 0 {
@@ -552,7 +555,7 @@ func numberNear(text []string, hits []hit) bool {
 	}
 	h := 0
 	for pos, t := range text {
-		if isHit[pos] || !digits(t) {
+		if isHit[pos] || !number(t) {
 			continue
 		}
 		for h+1 < len(hits) && hits[h+1].pos <= pos {
@@ -565,7 +568,26 @@ func numberNear(text []string, hits []hit) bool {
 	return false
 }
 
-func digits(s string) bool {
+// numberWords are the English words for an amount a page spells out
+// ("ten times the CPU", "four pea-sized glands", "three business days");
+// not "one", which is as often a pronoun (no one, one of). Their analysed
+// terms, for numberNear, and their folded words, for WordFilter.
+var numberWords, numberSurfaces = func() (map[string]bool, map[string]bool) {
+	terms, surfaces := map[string]bool{}, map[string]bool{}
+	for _, w := range strings.Fields("two three four five six seven eight nine ten eleven twelve fifteen " +
+		"twenty thirty forty fifty sixty hundred hundreds thousand thousands million millions billion " +
+		"dozen dozens half twice") {
+		surfaces[w] = true
+		terms[analyze.IndexText(w)] = true
+	}
+	return terms, surfaces
+}()
+
+// number reports a token that is an amount: digits, or a number word.
+func number(s string) bool {
+	if numberWords[s] {
+		return true
+	}
 	if s == "" {
 		return false
 	}

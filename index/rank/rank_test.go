@@ -89,6 +89,15 @@ func TestNumberNearQueryWords(t *testing.T) {
 	if f[0].Number != 1 || f[1].Number != 0 {
 		t.Errorf("number %.0f %.0f", f[0].Number, f[1].Number)
 	}
+	// A page spells an amount out as often as it writes digits ("ten
+	// times the CPU", "four glands"); "one" is as often a pronoun.
+	f = Compute(q, []Candidate{
+		{Text: "The vaccine is given twice, about four weeks apart."},
+		{Text: "No one needs the vaccine again."},
+	})
+	if f[0].Number != 1 || f[1].Number != 0 {
+		t.Errorf("spelled-out number %.0f, \"one\" %.0f: want 1, 0", f[0].Number, f[1].Number)
+	}
 	q.Quantity = false
 	if f := Compute(q, []Candidate{{Text: "The vaccine is given at age 60."}}); f[0].Number != 0 {
 		t.Error("a number counted for a question that asks for none")
