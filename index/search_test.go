@@ -120,6 +120,23 @@ func TestArabicWordFoundWithAPrepositionWrittenOntoIt(t *testing.T) {
 	}
 }
 
+// Arabic text writes the article straight onto a Latin word (الـDOM,
+// للـCSS, often with a tatweel): the page must be found by the word, and a
+// question typing الـplugin must find a page that says plugin.
+func TestLatinWordWithTheArabicArticleWrittenOn(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"dom.md":    "# العرض\n\nيحدّث Vue الـDOM عند تغيّر الحالة.\n",
+		"plugin.md": "# الإضافات\n\nكل plugin يعرض التابع install.\n",
+	})
+	if r := search(t, ix, "DOM"); len(r.Hits) == 0 || r.Hits[0].Path != "dom.md" {
+		t.Errorf("DOM: hits %v, want dom.md", hitPaths(r))
+	}
+	if r := search(t, ix, "تثبيت الـplugin"); len(r.Hits) == 0 || r.Hits[0].Path != "plugin.md" {
+		t.Errorf("تثبيت الـplugin: hits %v, want plugin.md", hitPaths(r))
+	}
+}
+
 // An unknown Arabic word is first read as a known one with a preposition
 // written onto it, then as a typo: before, لأجزاء ("into parts") was
 // searched as لاجراء ("for a procedure"), one letter away, and a folder

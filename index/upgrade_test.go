@@ -128,7 +128,9 @@ func TestUpgradeShowsProgressAndCanBeStopped(t *testing.T) {
 	defer cancel()
 	var stopped []upgrade.Step
 	_, err = OpenContext(ctx, path, ReadWrite, func(s upgrade.Step, done, total int64) {
-		stopped = append(stopped, s)
+		if len(stopped) == 0 || stopped[len(stopped)-1] != s {
+			stopped = append(stopped, s)
+		}
 		if s == upgrade.Copies {
 			cancel() // the person waiting presses Cancel
 		}
@@ -136,7 +138,9 @@ func TestUpgradeShowsProgressAndCanBeStopped(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled upgrade: err %v, want context.Canceled", err)
 	}
-	if want := []upgrade.Step{upgrade.Schema, upgrade.Copies}; !slices.Equal(stopped, want) {
+	// The fixture's passages were indexed by an older analysis (5): they
+	// are indexed again before the copies are found.
+	if want := []upgrade.Step{upgrade.Schema, upgrade.Reindex, upgrade.Copies}; !slices.Equal(stopped, want) {
 		t.Errorf("steps before the cancel: %q, want %q", stopped, want)
 	}
 	if WorkAtOpen(path, ReadWrite) != Upgrade {

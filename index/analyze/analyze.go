@@ -47,7 +47,7 @@ const maxTermBytes = 128
 // Version names the analysis rules. The index stores it with every
 // document, so a change of rules re-indexes on the next scan (old terms
 // would no longer meet the queries' terms).
-const Version = "5"
+const Version = "6"
 
 // Tokens returns the full analysis of text, in text order.
 // Tokens of one call share one backing string for their terms.
@@ -208,6 +208,11 @@ func (a *analyzer) run() {
 			if len(a.cjk) > 0 {
 				a.flushCJK()
 			}
+			if a.inWord && a.class&clsArabic != 0 && asciiKind[c] == clsLetter {
+				// Arabic text writes the article onto a Latin word (الـCSS,
+				// للـDOM): two words, or "css" would never be found there.
+				a.endWord()
+			}
 			if !a.inWord {
 				a.startWord(i)
 			}
@@ -345,6 +350,9 @@ func (a *analyzer) rune(r rune, start, end int) {
 		if arabicTab[r-0x600].kind == 0 {
 			a.sep(end, false)
 			return
+		}
+		if a.inWord && a.class&clsLetter != 0 && arabicTab[r-0x600].kind == clsArabic {
+			a.endWord() // and a suffix onto one (APIات): two words too
 		}
 		a.wordChar(start)
 		a.foldArabic(r)

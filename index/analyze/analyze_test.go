@@ -490,6 +490,25 @@ func TestArabicProclitics(t *testing.T) {
 	}
 }
 
+// A word that changes script between Arabic and Latin letters is two
+// words: the article written onto a Latin word (الـCSS), a suffix onto one.
+func TestArabicArticleOnALatinWordIsTwoWords(t *testing.T) {
+	for in, want := range map[string]string{
+		"الـCSS":    "ال css",
+		"للـDOM":    "لل dom",
+		"الـ props": "ال prop",
+		"APIات":     "api ات",
+		"3جيجا":     "3جيجا", // digits stay with their word
+	} {
+		if got := IndexText(in); got != want {
+			t.Errorf("IndexText(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if !IsStopword("ال") || !IsStopword("لل") {
+		t.Error("the article alone is a search term")
+	}
+}
+
 func TestArabicPrepositions(t *testing.T) {
 	for word, want := range map[string][]string{
 		// the article goes, then each one-letter preposition or conjunction

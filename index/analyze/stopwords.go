@@ -21,7 +21,8 @@ also any all some such each either neither both very just only same other
 most more much many`
 
 // Arabic function words: prepositions, pronouns, interrogatives, relatives,
-// demonstratives, particles. "أم" is left out: after normalisation it is the
+// demonstratives, particles, and the article written apart from its word
+// (الـ prop, الـDOM). "أم" is left out: after normalisation it is the
 // same as ام "mother".
 const arabicStopwords = `من في على إلى الى عن مع ما ماذا متى كم هل كيف أين لماذا أي
 هو هي هم هن هما أنا نحن أنت أنتم أنتن
@@ -29,7 +30,8 @@ const arabicStopwords = `من في على إلى الى عن مع ما ماذا 
 أن إن أو و ف ثم بل لكن قد إذا إذ حتى منذ عند عندما لدى
 هذا هذه هذان هؤلاء ذلك تلك أولئك هناك هنا
 كان كانت يكون تكون كل بعض غير بين حول أيضا كما إلا
-له لها لهم فيه فيها منه منها عليه عليها به بها`
+له لها لهم فيه فيها منه منها عليه عليها به بها
+ال بال لل وال كال فال`
 
 // Function words of spoken Arabic (Levantine, Egyptian, Gulf), which
 // people type in questions and reference text does not use: "I want"
