@@ -138,8 +138,8 @@ func TestUpgradeShowsProgressAndCanBeStopped(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled upgrade: err %v, want context.Canceled", err)
 	}
-	// The fixture's passages were indexed by an older analysis (5): they
-	// are indexed again before the copies are found.
+	// The fixture's passages were indexed by an older analysis than
+	// analyze.Version: they are indexed again before the copies are found.
 	if want := []upgrade.Step{upgrade.Schema, upgrade.Reindex, upgrade.Copies}; !slices.Equal(stopped, want) {
 		t.Errorf("steps before the cancel: %q, want %q", stopped, want)
 	}
