@@ -84,6 +84,10 @@ type Query struct {
 	// many", "when", كم, 多少): passages with a number near its words rank
 	// higher.
 	Quantity bool
+	// Duration is set when it asks how long or how soon ("how long",
+	// "how much notice", 多久): the number that answers is a span of
+	// time, so a number of days or hours counts where another does not.
+	Duration bool
 	// Filters narrow the documents searched (tag:, folder:, after:,
 	// before:; filter.go).
 	Filters []Filter
@@ -177,7 +181,8 @@ func Parse(input string) Query {
 		}
 		i = k
 	}
-	q.Quantity = asksQuantity(input)
+	q.Duration = asks(input, durationWords)
+	q.Quantity = q.Duration || asks(input, quantityWords)
 	q.dropStopwords()
 	q.addSynonyms()
 	return q
@@ -194,9 +199,19 @@ var quantityWords = []string{
 	"多少", "几", "多久", "多长", "什么时候", "何时", "幾", "多長", "什麼時候",
 }
 
-func asksQuantity(input string) bool {
+// durationWords ask for a span of time: how long something lasts, how
+// far ahead to act, whether it is too late.
+var durationWords = []string{
+	"how long", "how soon", "how early", "how late", "how quickly", "how much time", "how much notice",
+	"how far in advance", "how far ahead", "in advance", "too late", "deadline", "time limit",
+	"how many days", "how many weeks", "how many months", "how many years", "how many hours", "how many minutes",
+	"كم يوم", "كم ساعة", "كم شهر", "كم سنة", "كم من الوقت", "كم مدة", "مدة",
+	"多久", "多长时间", "多長時間", "几天", "几个月", "几年", "几小时", "几分钟", "多少天", "多少时间",
+}
+
+func asks(input string, words []string) bool {
 	s := " " + strings.ToLower(input) + " "
-	for _, w := range quantityWords {
+	for _, w := range words {
 		if strings.Contains(s, w) {
 			return true
 		}

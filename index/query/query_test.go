@@ -496,3 +496,25 @@ func TestPairedWordsFindPassagesWithTwoOfThem(t *testing.T) {
 		t.Errorf("%s: delta written %d times", expr, n)
 	}
 }
+
+func TestQuestionsOfAmountAndOfTime(t *testing.T) {
+	for _, c := range []struct {
+		q                  string
+		quantity, duration bool
+	}{
+		{"how much notice do I need to give for an interpreter", true, true},
+		{"how long does the temporary rating last after surgery", true, true},
+		{"is it too late to ask for the burial allowance", true, true},
+		{"event accommodation request deadline", true, true},
+		{"كم يوم تستغرق المراجعة", true, true},
+		{"退货需要多久", true, true},
+		{"how many people have CVID", true, false},
+		{"what age can my son use the GI Bill", true, false},
+		{"how do I request an interpreter", false, false},
+	} {
+		q := Parse(c.q)
+		if q.Quantity != c.quantity || q.Duration != c.duration {
+			t.Errorf("%q: quantity %v, duration %v; want %v, %v", c.q, q.Quantity, q.Duration, c.quantity, c.duration)
+		}
+	}
+}

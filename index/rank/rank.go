@@ -30,9 +30,16 @@
 //     commands, and a question in one should not be answered in another.
 //     A keyword query takes its best candidates' language
 //     (analyze.KeywordLanguage).
-//   - Number: for a question that asks for an amount or a time ("how
-//     many", "how long", "when", كم, 多少), a number (digits, or an English
+//   - Number: for a question that asks for an amount or a date ("how
+//     many", "when", "what age", كم, 多少), a number (digits, or an English
 //     number word: ten, twice) within a few words of the query words found.
+//   - Duration: for a question of how long or how soon ("how long does
+//     it last", "how much notice", 多久), a number of units of time ("72
+//     hours", "1 to 3 months") within a few words of the query words
+//     found; such a question's plain numbers do not count. A span of time
+//     answers it far more surely than any number answers a question of
+//     amount, so it weighs more (3 against Number's 0.5, chosen on the
+//     tune questions: 2, 3 and 4 measured).
 //   - Ask: the passage's heading path holds a question that offers the
 //     kind of answer the question asks for (ask.go): "CVID how common"
 //     and "How many people are affected by CVID?".
@@ -74,7 +81,7 @@ type Candidate struct {
 
 // Features are one candidate's measures, each between 0 and 1.
 type Features struct {
-	Coverage, BM25, Proximity, Adjacency, Heading, Title, Document, FTS, Number, Language, Ask float64
+	Coverage, BM25, Proximity, Adjacency, Heading, Title, Document, FTS, Number, Duration, Language, Ask float64
 }
 
 // Weights combine features into a score. Every weight lives here, in
@@ -93,6 +100,7 @@ var Default = Weights{
 	Document:  0.5,
 	FTS:       0,
 	Number:    0.5,
+	Duration:  3,
 	Language:  1,
 	Ask:       2,
 }
@@ -105,17 +113,17 @@ const (
 )
 
 // Names lists the features in the order Values gives them.
-var Names = []string{"coverage", "bm25", "proximity", "adjacency", "heading", "title", "document", "fts", "number", "language", "ask"}
+var Names = []string{"coverage", "bm25", "proximity", "adjacency", "heading", "title", "document", "fts", "number", "duration", "language", "ask"}
 
 // Values are the features in the order of Names.
 func (f Features) Values() []float64 {
-	return []float64{f.Coverage, f.BM25, f.Proximity, f.Adjacency, f.Heading, f.Title, f.Document, f.FTS, f.Number, f.Language, f.Ask}
+	return []float64{f.Coverage, f.BM25, f.Proximity, f.Adjacency, f.Heading, f.Title, f.Document, f.FTS, f.Number, f.Duration, f.Language, f.Ask}
 }
 
 // Set sets the named weight; it reports false for an unknown name.
 func (w *Weights) Set(name string, v float64) bool {
 	p := map[string]*float64{"coverage": &w.Coverage, "bm25": &w.BM25, "proximity": &w.Proximity, "adjacency": &w.Adjacency,
-		"heading": &w.Heading, "title": &w.Title, "document": &w.Document, "fts": &w.FTS, "number": &w.Number, "language": &w.Language, "ask": &w.Ask}[name]
+		"heading": &w.Heading, "title": &w.Title, "document": &w.Document, "fts": &w.FTS, "number": &w.Number, "duration": &w.Duration, "language": &w.Language, "ask": &w.Ask}[name]
 	if p == nil {
 		return false
 	}
@@ -259,6 +267,7 @@ func latin(s string) bool {
 type Query struct {
 	Terms    []Term
 	Quantity bool
+	Duration bool   // the amount asked is a span of time (query.Query.Duration)
 	Lang     string // analyze.Language of what was typed
 	Asks     Asks   // QuestionAsks of what was typed
 }
@@ -266,6 +275,12 @@ type Query struct {
 // numberWindow is how near (in words) to a query word a number must stand
 // to answer a question of quantity.
 const numberWindow = 12
+
+// durationWindow is numberWindow for a span of time, which is rarer than
+// a number and so may stand further off, past a link's address or a list
+// item's lead ("Fill out the [form](https://…) at least 72 hours
+// before"); 12, 24 and 40 measured on the tune questions.
+const durationWindow = 24
 
 // Set is a first stage's candidates analysed once, so they can be
 // measured against a query and again against the query widened by
@@ -336,7 +351,7 @@ func WordFilter(q Query) func(folded []byte) bool {
 		if len(w) >= startLen && starts[string(w[:startLen])] {
 			return true
 		}
-		if q.Quantity && numberSurfaces[string(w)] {
+		if q.Quantity && numberSurfaces[string(w)] || q.Duration && unitSurfaces[string(w)] {
 			return true
 		}
 		for _, t := range short {
@@ -377,7 +392,7 @@ func (s *Set) Features(q Query) []Features {
 	for i := range cands {
 		ps[i] = measure(m, terms, s.text[i], s.heading[i], s.title[i])
 		if q.Quantity {
-			ps[i].number = numberNear(s.text[i], ps[i].hits)
+			ps[i].number = numberNear(s.text[i], ps[i].hits, q.Duration)
 		}
 		lengths += float64(ps[i].length)
 	}
@@ -440,7 +455,9 @@ func (s *Set) Features(q Query) []Features {
 		if bestFTS > 0 {
 			f.FTS = c.FTS / bestFTS
 		}
-		if p.number {
+		if p.number && q.Duration {
+			f.Duration = 1
+		} else if p.number {
 			f.Number = 1
 		}
 		if analyze.Compatible(qlang, c.Lang) {
@@ -544,8 +561,10 @@ func measure(m *matcher, terms []Term, text, heading, title []string) passage {
 }
 
 // numberNear reports a number (digits or a number word), not itself a query word,
-// within numberWindow tokens of a query word found in the text.
-func numberNear(text []string, hits []hit) bool {
+// within numberWindow tokens of a query word found in the text; for a
+// question of duration, a number of units of time ("72 hours", "1 to 3
+// months", "three business days").
+func numberNear(text []string, hits []hit, duration bool) bool {
 	if len(hits) == 0 {
 		return false
 	}
@@ -555,13 +574,17 @@ func numberNear(text []string, hits []hit) bool {
 	}
 	h := 0
 	for pos, t := range text {
-		if isHit[pos] || !number(t) {
+		if isHit[pos] || !number(t) || duration && !unitAfter(text, pos) {
 			continue
 		}
 		for h+1 < len(hits) && hits[h+1].pos <= pos {
 			h++
 		}
-		if abs(pos-hits[h].pos) <= numberWindow || h+1 < len(hits) && hits[h+1].pos-pos <= numberWindow {
+		win := numberWindow
+		if duration {
+			win = durationWindow
+		}
+		if abs(pos-hits[h].pos) <= win || h+1 < len(hits) && hits[h+1].pos-pos <= win {
 			return true
 		}
 	}
@@ -579,6 +602,36 @@ var numberWords, numberSurfaces = func() (map[string]bool, map[string]bool) {
 		"dozen dozens half twice") {
 		surfaces[w] = true
 		terms[analyze.IndexText(w)] = true
+	}
+	return terms, surfaces
+}()
+
+// unitAfter reports a unit of time within unitReach tokens after pos.
+func unitAfter(text []string, pos int) bool {
+	for _, t := range text[pos+1 : min(pos+1+unitReach, len(text))] {
+		if unitWords[t] {
+			return true
+		}
+	}
+	return false
+}
+
+// unitReach covers a range and a qualifier between a number and its unit:
+// "7-10 business days", "1 to 3 months".
+const unitReach = 3
+
+// unitWords are the units of time, as analysed terms (for unitAfter) and
+// folded words (for WordFilter). Chinese writes a unit onto its number
+// (3天), which its pairs do not separate; not yet counted.
+var unitWords, unitSurfaces = func() (map[string]bool, map[string]bool) {
+	terms, surfaces := map[string]bool{}, map[string]bool{}
+	for _, w := range strings.Fields("second seconds minute minutes min mins hour hours hr hrs day days " +
+		"week weeks month months year years yr yrs decade decades " +
+		"ثانية ثوان دقيقة دقائق ساعة ساعات يوم أيام يوما يومًا أسبوع أسابيع شهر أشهر شهور سنة سنوات عام أعوام") {
+		surfaces[analyze.Fold(w)] = true
+		if t := analyze.IndexText(w); t != "" { // a stopword is no unit
+			terms[t] = true
+		}
 	}
 	return terms, surfaces
 }()

@@ -104,6 +104,30 @@ func TestNumberNearQueryWords(t *testing.T) {
 	}
 }
 
+func TestDurationAnswersHowLong(t *testing.T) {
+	q := Query{Terms: terms(map[string]float64{"interpret": 1, "request": 1}, "interpret", "request"), Quantity: true, Duration: true}
+	f := Compute(q, []Candidate{
+		// The span of time stands past a link's address, further than a
+		// plain number may.
+		{Text: "To request interpreters, fill out the [intake form](https://docs.example.gov/forms/d/e/1FAIpQLSc0i5qH/viewform) at least 72 hours before the event."},
+		{Text: "To request interpreters, call 202 555 0100 or write to room 4700."},
+		{Text: "Interpreters can be requested for meetings of 1 to 3 participants."},
+		{Text: "Requests for interpreters are answered within three business days."},
+	})
+	want := [][2]float64{{1, 0}, {0, 0}, {0, 0}, {1, 0}} // duration, number
+	for i, w := range want {
+		if got := [2]float64{f[i].Duration, f[i].Number}; got != w {
+			t.Errorf("passage %d: duration, number %v, want %v", i, got, w)
+		}
+	}
+	// A question of amount, not of time: the span of time is a number
+	// like another.
+	q.Duration = false
+	if f := Compute(q, []Candidate{{Text: "Requests for interpreters are answered within 72 hours."}}); f[0].Number != 1 || f[0].Duration != 0 {
+		t.Errorf("question of amount: number %.0f, duration %.0f, want 1, 0", f[0].Number, f[0].Duration)
+	}
+}
+
 func repeat(s string, n int) string {
 	out := ""
 	for i := 0; i < n; i++ {
