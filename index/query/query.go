@@ -26,6 +26,7 @@
 package query
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -88,6 +89,9 @@ type Query struct {
 	// "how much notice", 多久): the number that answers is a span of
 	// time, so a number of days or hours counts where another does not.
 	Duration bool
+	// Money is set when it asks how much is paid or costs ("how much
+	// will VA pay", 多少钱): an amount of money or a percentage answers.
+	Money bool
 	// Filters narrow the documents searched (tag:, folder:, after:,
 	// before:; filter.go).
 	Filters []Filter
@@ -182,7 +186,8 @@ func Parse(input string) Query {
 		i = k
 	}
 	q.Duration = asks(input, durationWords)
-	q.Quantity = q.Duration || asks(input, quantityWords)
+	q.Money = !q.Duration && (asks(input, moneyWords) || asks(input, []string{"how much"}) && moneyWord.MatchString(strings.ToLower(input)))
+	q.Quantity = q.Duration || q.Money || asks(input, quantityWords)
 	q.dropStopwords()
 	q.addSynonyms()
 	return q
@@ -208,6 +213,11 @@ var durationWords = []string{
 	"كم يوم", "كم ساعة", "كم شهر", "كم سنة", "كم من الوقت", "كم مدة", "مدة",
 	"多久", "多长时间", "多長時間", "几天", "几个月", "几年", "几小时", "几分钟", "多少天", "多少时间",
 }
+
+// moneyWords ask for a price; moneyWord, beside "how much", asks what
+// is paid ("how much will VA pay", "how much money").
+var moneyWords = []string{"how expensive", "what does it cost", "كم سعر", "كم تكلفة", "كم يكلف", "多少钱", "多少錢"}
+var moneyWord = regexp.MustCompile(`\b(pay|pays|paid|give|gives|cost|costs|charge|charges|money|reimburs\pL*|worth|allowance|grant|owe|earn|salary|compensat\pL*|fee|fees|price)\b`)
 
 func asks(input string, words []string) bool {
 	s := " " + strings.ToLower(input) + " "

@@ -499,22 +499,27 @@ func TestPairedWordsFindPassagesWithTwoOfThem(t *testing.T) {
 
 func TestQuestionsOfAmountAndOfTime(t *testing.T) {
 	for _, c := range []struct {
-		q                  string
-		quantity, duration bool
+		q                         string
+		quantity, duration, money bool
 	}{
-		{"how much notice do I need to give for an interpreter", true, true},
-		{"how long does the temporary rating last after surgery", true, true},
-		{"is it too late to ask for the burial allowance", true, true},
-		{"event accommodation request deadline", true, true},
-		{"كم يوم تستغرق المراجعة", true, true},
-		{"退货需要多久", true, true},
-		{"how many people have CVID", true, false},
-		{"what age can my son use the GI Bill", true, false},
-		{"how do I request an interpreter", false, false},
+		// "give" asks for money, but "how much notice" asks for time.
+		{"how much notice do I need to give for an interpreter", true, true, false},
+		{"how long does the temporary rating last after surgery", true, true, false},
+		{"is it too late to ask for the burial allowance", true, true, false},
+		{"event accommodation request deadline", true, true, false},
+		{"كم يوم تستغرق المراجعة", true, true, false},
+		{"退货需要多久", true, true, false},
+		{"how much will VA pay toward a vehicle", true, false, true},
+		{"how expensive is the exam", true, false, true},
+		{"这个课程多少钱", true, false, true},
+		{"how many people have CVID", true, false, false},
+		{"how much memory does the race detector use", true, false, false},
+		{"what age can my son use the GI Bill", true, false, false},
+		{"how do I pay for an interpreter", false, false, false},
 	} {
 		q := Parse(c.q)
-		if q.Quantity != c.quantity || q.Duration != c.duration {
-			t.Errorf("%q: quantity %v, duration %v; want %v, %v", c.q, q.Quantity, q.Duration, c.quantity, c.duration)
+		if q.Quantity != c.quantity || q.Duration != c.duration || q.Money != c.money {
+			t.Errorf("%q: quantity %v, duration %v, money %v; want %v, %v, %v", c.q, q.Quantity, q.Duration, q.Money, c.quantity, c.duration, c.money)
 		}
 	}
 }

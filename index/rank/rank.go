@@ -33,13 +33,16 @@
 //   - Number: for a question that asks for an amount or a date ("how
 //     many", "when", "what age", كم, 多少), a number (digits, or an English
 //     number word: ten, twice) within a few words of the query words found.
-//   - Duration: for a question of how long or how soon ("how long does
-//     it last", "how much notice", 多久), a number of units of time ("72
-//     hours", "1 to 3 months") within a few words of the query words
-//     found; such a question's plain numbers do not count. A span of time
-//     answers it far more surely than any number answers a question of
-//     amount, so it weighs more (3 against Number's 0.5, chosen on the
-//     tune questions: 2, 3 and 4 measured).
+//   - Unit: the number near the query words is in the unit asked for.
+//     For a question of how long or how soon ("how long does it last",
+//     "how much notice", 多久), a number of units of time ("72 hours", "1
+//     to 3 months"), within a wider window; for one of how much is paid
+//     ("how much will VA pay", 多少钱), a number in a passage that writes
+//     an amount of money or a share ($817.48, 60%). Such a question's
+//     other numbers do not count. A number in the unit asked answers far
+//     more surely than any number answers a question of amount, so it
+//     weighs more (3 against Number's 0.5, chosen on the tune questions:
+//     2, 3 and 4 measured).
 //   - Ask: the passage's heading path holds a question that offers the
 //     kind of answer the question asks for (ask.go): "CVID how common"
 //     and "How many people are affected by CVID?".
@@ -47,6 +50,7 @@ package rank
 
 import (
 	"math"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -81,7 +85,7 @@ type Candidate struct {
 
 // Features are one candidate's measures, each between 0 and 1.
 type Features struct {
-	Coverage, BM25, Proximity, Adjacency, Heading, Title, Document, FTS, Number, Duration, Language, Ask float64
+	Coverage, BM25, Proximity, Adjacency, Heading, Title, Document, FTS, Number, Unit, Language, Ask float64
 }
 
 // Weights combine features into a score. Every weight lives here, in
@@ -100,7 +104,7 @@ var Default = Weights{
 	Document:  0.5,
 	FTS:       0,
 	Number:    0.5,
-	Duration:  3,
+	Unit:      3,
 	Language:  1,
 	Ask:       2,
 }
@@ -113,17 +117,17 @@ const (
 )
 
 // Names lists the features in the order Values gives them.
-var Names = []string{"coverage", "bm25", "proximity", "adjacency", "heading", "title", "document", "fts", "number", "duration", "language", "ask"}
+var Names = []string{"coverage", "bm25", "proximity", "adjacency", "heading", "title", "document", "fts", "number", "unit", "language", "ask"}
 
 // Values are the features in the order of Names.
 func (f Features) Values() []float64 {
-	return []float64{f.Coverage, f.BM25, f.Proximity, f.Adjacency, f.Heading, f.Title, f.Document, f.FTS, f.Number, f.Duration, f.Language, f.Ask}
+	return []float64{f.Coverage, f.BM25, f.Proximity, f.Adjacency, f.Heading, f.Title, f.Document, f.FTS, f.Number, f.Unit, f.Language, f.Ask}
 }
 
 // Set sets the named weight; it reports false for an unknown name.
 func (w *Weights) Set(name string, v float64) bool {
 	p := map[string]*float64{"coverage": &w.Coverage, "bm25": &w.BM25, "proximity": &w.Proximity, "adjacency": &w.Adjacency,
-		"heading": &w.Heading, "title": &w.Title, "document": &w.Document, "fts": &w.FTS, "number": &w.Number, "duration": &w.Duration, "language": &w.Language, "ask": &w.Ask}[name]
+		"heading": &w.Heading, "title": &w.Title, "document": &w.Document, "fts": &w.FTS, "number": &w.Number, "unit": &w.Unit, "language": &w.Language, "ask": &w.Ask}[name]
 	if p == nil {
 		return false
 	}
@@ -268,6 +272,7 @@ type Query struct {
 	Terms    []Term
 	Quantity bool
 	Duration bool   // the amount asked is a span of time (query.Query.Duration)
+	Money    bool   // the amount asked is paid or costs (query.Query.Money)
 	Lang     string // analyze.Language of what was typed
 	Asks     Asks   // QuestionAsks of what was typed
 }
@@ -455,9 +460,12 @@ func (s *Set) Features(q Query) []Features {
 		if bestFTS > 0 {
 			f.FTS = c.FTS / bestFTS
 		}
-		if p.number && q.Duration {
-			f.Duration = 1
-		} else if p.number {
+		switch {
+		case q.Duration || q.Money:
+			if p.number && (q.Duration || money.MatchString(c.Text)) {
+				f.Unit = 1
+			}
+		case p.number:
 			f.Number = 1
 		}
 		if analyze.Compatible(qlang, c.Lang) {
@@ -615,6 +623,10 @@ func unitAfter(text []string, pos int) bool {
 	}
 	return false
 }
+
+// money is an amount of money or a share written in a passage: the
+// analyser drops the signs, so the Markdown is read.
+var money = regexp.MustCompile(`[$€£¥]\s?\d|\d\s?%|\d (percent|dollars|euros|pounds)\b`)
 
 // unitReach covers a range and a qualifier between a number and its unit:
 // "7-10 business days", "1 to 3 months".

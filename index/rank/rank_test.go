@@ -116,15 +116,29 @@ func TestDurationAnswersHowLong(t *testing.T) {
 	})
 	want := [][2]float64{{1, 0}, {0, 0}, {0, 0}, {1, 0}} // duration, number
 	for i, w := range want {
-		if got := [2]float64{f[i].Duration, f[i].Number}; got != w {
+		if got := [2]float64{f[i].Unit, f[i].Number}; got != w {
 			t.Errorf("passage %d: duration, number %v, want %v", i, got, w)
 		}
 	}
 	// A question of amount, not of time: the span of time is a number
 	// like another.
 	q.Duration = false
-	if f := Compute(q, []Candidate{{Text: "Requests for interpreters are answered within 72 hours."}}); f[0].Number != 1 || f[0].Duration != 0 {
-		t.Errorf("question of amount: number %.0f, duration %.0f, want 1, 0", f[0].Number, f[0].Duration)
+	if f := Compute(q, []Candidate{{Text: "Requests for interpreters are answered within 72 hours."}}); f[0].Number != 1 || f[0].Unit != 0 {
+		t.Errorf("question of amount: number %.0f, unit %.0f, want 1, 0", f[0].Number, f[0].Unit)
+	}
+}
+
+func TestMoneyAnswersHowMuchIsPaid(t *testing.T) {
+	q := Query{Terms: terms(map[string]float64{"clothing": 1, "allowance": 1}, "clothing", "allowance"), Quantity: true, Money: true}
+	f := Compute(q, []Candidate{
+		{Text: "The clothing allowance is $817.48 a year for each qualifying item."},
+		{Text: "Apply for the clothing allowance by August 1 of the year you need it."},
+		{Text: "We pay 60% of the clothing allowance for a second prosthetic."},
+	})
+	for i, want := range []float64{1, 0, 1} {
+		if f[i].Unit != want || f[i].Number != 0 {
+			t.Errorf("passage %d: unit %.0f, number %.0f; want %.0f, 0", i, f[i].Unit, f[i].Number, want)
+		}
 	}
 }
 
