@@ -356,7 +356,7 @@ func WordFilter(q Query) func(folded []byte) bool {
 		if len(w) >= startLen && starts[string(w[:startLen])] {
 			return true
 		}
-		if q.Quantity && numberSurfaces[string(w)] || q.Duration && unitSurfaces[string(w)] {
+		if q.Quantity && numberSurfaces[string(w)] || q.Duration && (unitSurfaces[string(w)] || cjkUnit(string(w))) {
 			return true
 		}
 		for _, t := range short {
@@ -617,12 +617,26 @@ var numberWords, numberSurfaces = func() (map[string]bool, map[string]bool) {
 // unitAfter reports a unit of time within unitReach tokens after pos.
 func unitAfter(text []string, pos int) bool {
 	for _, t := range text[pos+1 : min(pos+1+unitReach, len(text))] {
-		if unitWords[t] {
+		if unitWords[t] || cjkUnit(t) {
 			return true
 		}
 	}
 	return false
 }
+
+// cjkUnit reports a Chinese or Japanese pair that starts with a unit of
+// time: the unit is written onto what follows it (3天后 reads as 3, 天后).
+// 个 alone is any counter (3个人, three people): only 个月 is a month.
+func cjkUnit(t string) bool {
+	for _, u := range cjkUnits {
+		if strings.HasPrefix(t, u) {
+			return true
+		}
+	}
+	return false
+}
+
+var cjkUnits = []string{"秒", "分钟", "分鐘", "小时", "小時", "天", "日", "周", "週", "星期", "个月", "個月", "月", "年"}
 
 // money is an amount of money or a share written in a passage: the
 // analyser drops the signs, so the Markdown is read.
@@ -633,8 +647,7 @@ var money = regexp.MustCompile(`[$€£¥]\s?\d|\d\s?%|\d (percent|dollars|euros
 const unitReach = 3
 
 // unitWords are the units of time, as analysed terms (for unitAfter) and
-// folded words (for WordFilter). Chinese writes a unit onto its number
-// (3天), which its pairs do not separate; not yet counted.
+// folded words (for WordFilter); Chinese units are cjkUnits.
 var unitWords, unitSurfaces = func() (map[string]bool, map[string]bool) {
 	terms, surfaces := map[string]bool{}, map[string]bool{}
 	for _, w := range strings.Fields("second seconds minute minutes min mins hour hours hr hrs day days " +

@@ -120,6 +120,16 @@ func TestDurationAnswersHowLong(t *testing.T) {
 			t.Errorf("passage %d: duration, number %v, want %v", i, got, w)
 		}
 	}
+	// Chinese writes the unit onto the words after it; Arabic as a word.
+	zh := Query{Terms: terms(map[string]float64{"退款": 1}, "退款"), Quantity: true, Duration: true}
+	f = Compute(zh, []Candidate{{Text: "退款需要3天处理。"}, {Text: "退款需要3个人审批。"}})
+	if f[0].Unit != 1 || f[1].Unit != 0 {
+		t.Errorf("Chinese: unit %.0f for 3天, %.0f for 3个人; want 1, 0", f[0].Unit, f[1].Unit)
+	}
+	ar := Query{Terms: terms(map[string]float64{"مراجع": 1}, "مراجع"), Quantity: true, Duration: true}
+	if f := Compute(ar, []Candidate{{Text: "تستغرق المراجعة عادة 3 أيام."}}); f[0].Unit != 1 {
+		t.Errorf("Arabic: unit %.0f for 3 أيام, want 1", f[0].Unit)
+	}
 	// A question of amount, not of time: the span of time is a number
 	// like another.
 	q.Duration = false
