@@ -92,6 +92,10 @@ type Query struct {
 	// Money is set when it asks how much is paid or costs ("how much
 	// will VA pay", 多少钱): an amount of money or a percentage answers.
 	Money bool
+	// Rate is set when it asks how common or how often ("how common is
+	// CVID", "what share of crashes"): a share answers (1 in 2,000, 10%,
+	// more than half, once every 2 weeks).
+	Rate bool
 	// Filters narrow the documents searched (tag:, folder:, after:,
 	// before:; filter.go).
 	Filters []Filter
@@ -186,8 +190,9 @@ func Parse(input string) Query {
 		i = k
 	}
 	q.Duration = asks(input, durationWords)
-	q.Money = !q.Duration && (asks(input, moneyWords) || asks(input, []string{"how much"}) && moneyWord.MatchString(strings.ToLower(input)))
-	q.Quantity = q.Duration || q.Money || asks(input, quantityWords)
+	q.Rate = !q.Duration && asks(input, rateWords)
+	q.Money = !q.Duration && !q.Rate && (asks(input, moneyWords) || asks(input, []string{"how much"}) && moneyWord.MatchString(strings.ToLower(input)))
+	q.Quantity = q.Duration || q.Money || q.Rate || asks(input, quantityWords)
 	q.dropStopwords()
 	q.addSynonyms()
 	return q
@@ -212,6 +217,14 @@ var durationWords = []string{
 	"how many days", "how many weeks", "how many months", "how many years", "how many hours", "how many minutes",
 	"كم يوم", "كم ساعة", "كم شهر", "كم سنة", "كم من الوقت", "كم مدة", "مدة",
 	"多久", "多长时间", "多長時間", "几天", "几个月", "几年", "几小时", "几分钟", "多少天", "多少时间",
+}
+
+// rateWords ask how common, how likely or how often.
+var rateWords = []string{
+	"how common", "how rare", "how prevalent", "prevalence", "how frequent", "what percent", "what share",
+	"what fraction", "what proportion", "how likely", "what are the chances", "what are the odds",
+	"how many people", "how often",
+	"ما مدى شيوع", "كم نسبة", "نسبة", "多常见", "多常見", "比例", "发病率", "患病率", "概率",
 }
 
 // moneyWords ask for a price; moneyWord, beside "how much", asks what

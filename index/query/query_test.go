@@ -499,27 +499,31 @@ func TestPairedWordsFindPassagesWithTwoOfThem(t *testing.T) {
 
 func TestQuestionsOfAmountAndOfTime(t *testing.T) {
 	for _, c := range []struct {
-		q                         string
-		quantity, duration, money bool
+		q                               string
+		quantity, duration, money, rate bool
 	}{
 		// "give" asks for money, but "how much notice" asks for time.
-		{"how much notice do I need to give for an interpreter", true, true, false},
-		{"how long does the temporary rating last after surgery", true, true, false},
-		{"is it too late to ask for the burial allowance", true, true, false},
-		{"event accommodation request deadline", true, true, false},
-		{"كم يوم تستغرق المراجعة", true, true, false},
-		{"退货需要多久", true, true, false},
-		{"how much will VA pay toward a vehicle", true, false, true},
-		{"how expensive is the exam", true, false, true},
-		{"这个课程多少钱", true, false, true},
-		{"how many people have CVID", true, false, false},
-		{"how much memory does the race detector use", true, false, false},
-		{"what age can my son use the GI Bill", true, false, false},
-		{"how do I pay for an interpreter", false, false, false},
+		{"how much notice do I need to give for an interpreter", true, true, false, false},
+		{"how long does the temporary rating last after surgery", true, true, false, false},
+		{"is it too late to ask for the burial allowance", true, true, false, false},
+		{"event accommodation request deadline", true, true, false, false},
+		{"كم يوم تستغرق المراجعة", true, true, false, false},
+		{"退货需要多久", true, true, false, false},
+		{"how much will VA pay toward a vehicle", true, false, true, false},
+		{"how expensive is the exam", true, false, true, false},
+		{"这个课程多少钱", true, false, true, false},
+		{"how many people have CVID", true, false, false, true},
+		{"how many files can one folder hold", true, false, false, false},
+		{"how much memory does the race detector use", true, false, false, false},
+		{"what age can my son use the GI Bill", true, false, false, false},
+		{"how do I pay for an interpreter", false, false, false, false},
+		{"how common is CVID", true, false, false, true},
+		{"what share of car crashes are caused by sleepy drivers", true, false, false, true},
+		{"how often should I get my eyes checked", true, false, false, true},
 	} {
 		q := Parse(c.q)
-		if q.Quantity != c.quantity || q.Duration != c.duration || q.Money != c.money {
-			t.Errorf("%q: quantity %v, duration %v, money %v; want %v, %v, %v", c.q, q.Quantity, q.Duration, q.Money, c.quantity, c.duration, c.money)
+		if q.Quantity != c.quantity || q.Duration != c.duration || q.Money != c.money || q.Rate != c.rate {
+			t.Errorf("%q: quantity %v, duration %v, money %v, rate %v; want %v, %v, %v, %v", c.q, q.Quantity, q.Duration, q.Money, q.Rate, c.quantity, c.duration, c.money, c.rate)
 		}
 	}
 }

@@ -38,11 +38,14 @@
 //     "how much notice", 多久), a number of units of time ("72 hours", "1
 //     to 3 months"), within a wider window; for one of how much is paid
 //     ("how much will VA pay", 多少钱), a number in a passage that writes
-//     an amount of money or a share ($817.48, 60%). Such a question's
-//     other numbers do not count. A number in the unit asked answers far
-//     more surely than any number answers a question of amount, so it
-//     weighs more (3 against Number's 0.5, chosen on the tune questions:
-//     2, 3 and 4 measured).
+//     an amount of money or a share ($817.48, 60%); for one of how common
+//     or how often ("what share of crashes", "how common is CVID"), one in
+//     a passage that writes a share or a frequency (1 in 2,000, 10%, more
+//     than half, once every 2 weeks). A question of time or money counts
+//     no other number; one of how common counts another as Number. A
+//     number in the unit asked answers far more surely than any number
+//     answers a question of amount, so it weighs more (3 against Number's
+//     0.5, chosen on the tune questions: 2, 3 and 4 measured).
 //   - Ask: the passage's heading path holds a question that offers the
 //     kind of answer the question asks for (ask.go): "CVID how common"
 //     and "How many people are affected by CVID?".
@@ -273,6 +276,7 @@ type Query struct {
 	Quantity bool
 	Duration bool   // the amount asked is a span of time (query.Query.Duration)
 	Money    bool   // the amount asked is paid or costs (query.Query.Money)
+	Rate     bool   // the amount asked is a share or a frequency (query.Query.Rate)
 	Lang     string // analyze.Language of what was typed
 	Asks     Asks   // QuestionAsks of what was typed
 }
@@ -461,6 +465,8 @@ func (s *Set) Features(q Query) []Features {
 			f.FTS = c.FTS / bestFTS
 		}
 		switch {
+		case q.Rate && p.number && rate.MatchString(c.Text):
+			f.Unit = 1
 		case q.Duration || q.Money:
 			if p.number && (q.Duration || money.MatchString(c.Text)) {
 				f.Unit = 1
@@ -637,6 +643,10 @@ func cjkUnit(t string) bool {
 }
 
 var cjkUnits = []string{"秒", "分钟", "分鐘", "小时", "小時", "天", "日", "周", "週", "星期", "个月", "個月", "月", "年"}
+
+// rate is a share or a frequency written in a passage (1 in 2,000, 10%,
+// 12 to 20 percent, more than half, once every 2 weeks).
+var rate = regexp.MustCompile(`(?i)\d[\d,]*\s+(in|out of)\s+\d|\d\s?%|\bpercent|\bper\s+(\d|cent)|\b(once|twice|\d+ times)\b|\bevery\s+(\d|few|other|year|month|week|day)|\b(half|thirds?|quarters?)\b`)
 
 // money is an amount of money or a share written in a passage: the
 // analyser drops the signs, so the Markdown is read.

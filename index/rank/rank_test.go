@@ -152,6 +152,22 @@ func TestMoneyAnswersHowMuchIsPaid(t *testing.T) {
 	}
 }
 
+func TestShareAnswersHowCommon(t *testing.T) {
+	q := Query{Terms: terms(map[string]float64{"spherocytosis": 1}, "spherocytosis"), Quantity: true, Rate: true}
+	f := Compute(q, []Candidate{
+		{Text: "Hereditary spherocytosis occurs in 1 in 2,000 individuals of Northern European ancestry."},
+		{Text: "Spherocytosis was first described in 1871; about 20 genes are now known."},
+		{Text: "More than half of the cases of spherocytosis are mild."},
+	})
+	// A share is the answer; another number still counts as one.
+	want := [][2]float64{{1, 0}, {0, 1}, {1, 0}} // unit, number
+	for i, w := range want {
+		if got := [2]float64{f[i].Unit, f[i].Number}; got != w {
+			t.Errorf("passage %d: unit, number %v, want %v", i, got, w)
+		}
+	}
+}
+
 func repeat(s string, n int) string {
 	out := ""
 	for i := 0; i < n; i++ {
