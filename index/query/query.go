@@ -96,6 +96,10 @@ type Query struct {
 	// CVID", "what share of crashes"): a share answers (1 in 2,000, 10%,
 	// more than half, once every 2 weeks).
 	Rate bool
+	// Age is set when it asks at what age or how old ("age limit for my
+	// son", 几岁): an age answers (before age 4, 26 years old, in your
+	// thirties, your 70th birthday).
+	Age bool
 	// Filters narrow the documents searched (tag:, folder:, after:,
 	// before:; filter.go).
 	Filters []Filter
@@ -191,8 +195,9 @@ func Parse(input string) Query {
 	}
 	q.Duration = asks(input, durationWords)
 	q.Rate = !q.Duration && asks(input, rateWords)
+	q.Age = !q.Duration && asks(input, ageWords)
 	q.Money = !q.Duration && !q.Rate && (asks(input, moneyWords) || asks(input, []string{"how much"}) && moneyWord.MatchString(strings.ToLower(input)))
-	q.Quantity = q.Duration || q.Money || q.Rate || asks(input, quantityWords)
+	q.Quantity = q.Duration || q.Money || q.Rate || q.Age || asks(input, quantityWords)
 	q.dropStopwords()
 	q.addSynonyms()
 	return q
@@ -218,6 +223,9 @@ var durationWords = []string{
 	"كم يوم", "كم ساعة", "كم شهر", "كم سنة", "كم من الوقت", "كم مدة", "مدة",
 	"多久", "多长时间", "多長時間", "几天", "几个月", "几年", "几小时", "几分钟", "多少天", "多少时间",
 }
+
+// ageWords ask at what age, or up to what age.
+var ageWords = []string{"what age", "how old", "age limit", "too old", "how young", "old enough", "maximum age", "minimum age", "age requirement", "كم عمر", "في أي عمر", "في اي عمر", "几岁", "多大年龄", "年龄"}
 
 // rateWords ask how common, how likely or how often.
 var rateWords = []string{

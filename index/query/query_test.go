@@ -499,31 +499,34 @@ func TestPairedWordsFindPassagesWithTwoOfThem(t *testing.T) {
 
 func TestQuestionsOfAmountAndOfTime(t *testing.T) {
 	for _, c := range []struct {
-		q                               string
-		quantity, duration, money, rate bool
+		q                                    string
+		quantity, duration, money, rate, age bool
 	}{
 		// "give" asks for money, but "how much notice" asks for time.
-		{"how much notice do I need to give for an interpreter", true, true, false, false},
-		{"how long does the temporary rating last after surgery", true, true, false, false},
-		{"is it too late to ask for the burial allowance", true, true, false, false},
-		{"event accommodation request deadline", true, true, false, false},
-		{"كم يوم تستغرق المراجعة", true, true, false, false},
-		{"退货需要多久", true, true, false, false},
-		{"how much will VA pay toward a vehicle", true, false, true, false},
-		{"how expensive is the exam", true, false, true, false},
-		{"这个课程多少钱", true, false, true, false},
-		{"how many people have CVID", true, false, false, true},
-		{"how many files can one folder hold", true, false, false, false},
-		{"how much memory does the race detector use", true, false, false, false},
-		{"what age can my son use the GI Bill", true, false, false, false},
-		{"how do I pay for an interpreter", false, false, false, false},
-		{"how common is CVID", true, false, false, true},
-		{"what share of car crashes are caused by sleepy drivers", true, false, false, true},
-		{"how often should I get my eyes checked", true, false, false, true},
+		{"how much notice do I need to give for an interpreter", true, true, false, false, false},
+		{"how long does the temporary rating last after surgery", true, true, false, false, false},
+		{"is it too late to ask for the burial allowance", true, true, false, false, false},
+		{"event accommodation request deadline", true, true, false, false, false},
+		{"كم يوم تستغرق المراجعة", true, true, false, false, false},
+		{"退货需要多久", true, true, false, false, false},
+		{"how much will VA pay toward a vehicle", true, false, true, false, false},
+		{"how expensive is the exam", true, false, true, false, false},
+		{"这个课程多少钱", true, false, true, false, false},
+		{"how many people have CVID", true, false, false, true, false},
+		{"how many files can one folder hold", true, false, false, false, false},
+		{"how much memory does the race detector use", true, false, false, false, false},
+		{"what age can my son use the GI Bill", true, false, false, false, true},
+		{"mortgage life insurance age limit", true, false, false, false, true},
+		{"孩子几岁可以打疫苗", true, false, false, false, true},
+		{"how do I pay for an interpreter", false, false, false, false, false},
+		{"how common is CVID", true, false, false, true, false},
+		{"what share of car crashes are caused by sleepy drivers", true, false, false, true, false},
+		{"how often should I get my eyes checked", true, false, false, true, false},
 	} {
 		q := Parse(c.q)
-		if q.Quantity != c.quantity || q.Duration != c.duration || q.Money != c.money || q.Rate != c.rate {
-			t.Errorf("%q: quantity %v, duration %v, money %v, rate %v; want %v, %v, %v, %v", c.q, q.Quantity, q.Duration, q.Money, q.Rate, c.quantity, c.duration, c.money, c.rate)
+		got := [5]bool{q.Quantity, q.Duration, q.Money, q.Rate, q.Age}
+		if want := [5]bool{c.quantity, c.duration, c.money, c.rate, c.age}; got != want {
+			t.Errorf("%q: quantity, duration, money, rate, age %v; want %v", c.q, got, want)
 		}
 	}
 }

@@ -41,11 +41,14 @@
 //     an amount of money or a share ($817.48, 60%); for one of how common
 //     or how often ("what share of crashes", "how common is CVID"), one in
 //     a passage that writes a share or a frequency (1 in 2,000, 10%, more
-//     than half, once every 2 weeks). A question of time or money counts
-//     no other number; one of how common counts another as Number. A
-//     number in the unit asked answers far more surely than any number
-//     answers a question of amount, so it weighs more (3 against Number's
-//     0.5, chosen on the tune questions: 2, 3 and 4 measured).
+//     than half, once every 2 weeks); for one of what age ("age limit",
+//     "how old", 几岁), a passage that writes an age (before age 4, 26
+//     years old, in your thirties, 70th birthday), with or without a
+//     number. A question of time or money counts no other number; one of
+//     how common or of age counts another as Number. A number in the unit
+//     asked answers far more surely than any number answers a question of
+//     amount, so it weighs more (3 against Number's 0.5, chosen on the
+//     tune questions: 2, 3 and 4 measured).
 //   - Ask: the passage's heading path holds a question that offers the
 //     kind of answer the question asks for (ask.go): "CVID how common"
 //     and "How many people are affected by CVID?".
@@ -277,6 +280,7 @@ type Query struct {
 	Duration bool   // the amount asked is a span of time (query.Query.Duration)
 	Money    bool   // the amount asked is paid or costs (query.Query.Money)
 	Rate     bool   // the amount asked is a share or a frequency (query.Query.Rate)
+	Age      bool   // the amount asked is an age (query.Query.Age)
 	Lang     string // analyze.Language of what was typed
 	Asks     Asks   // QuestionAsks of what was typed
 }
@@ -467,6 +471,8 @@ func (s *Set) Features(q Query) []Features {
 		switch {
 		case q.Rate && p.number && rate.MatchString(c.Text):
 			f.Unit = 1
+		case q.Age && age.MatchString(c.Text):
+			f.Unit = 1
 		case q.Duration || q.Money:
 			if p.number && (q.Duration || money.MatchString(c.Text)) {
 				f.Unit = 1
@@ -643,6 +649,11 @@ func cjkUnit(t string) bool {
 }
 
 var cjkUnits = []string{"秒", "分钟", "分鐘", "小时", "小時", "天", "日", "周", "週", "星期", "个月", "個月", "月", "年"}
+
+// age is an age written in a passage; a life's stage or decade counts,
+// since pages say "in childhood" or "in your thirties" as often as a
+// number.
+var age = regexp.MustCompile(`(?i)\bage[sd]?\s+(of\s+)?\d|\d+\s*(-\s*)?(years?|yrs?)[\s-]*(old|of age)|\b\d+(st|nd|rd|th)\s+birthday|\b(childhood|infancy|adolescen\w*|teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|middle age)\b|\baged\s+\w+`)
 
 // rate is a share or a frequency written in a passage (1 in 2,000, 10%,
 // 12 to 20 percent, more than half, once every 2 weeks).

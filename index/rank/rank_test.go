@@ -168,6 +168,22 @@ func TestShareAnswersHowCommon(t *testing.T) {
 	}
 }
 
+func TestAgeAnswersWhatAge(t *testing.T) {
+	q := Query{Terms: terms(map[string]float64{"benefit": 1}, "benefit"), Quantity: true, Age: true}
+	f := Compute(q, []Candidate{
+		{Text: "Your child can't use the benefit after they've turned 26 years old."},
+		{Text: "You must apply for the benefit before your 70th birthday."},
+		{Text: "Signs of the benefit's need usually begin in childhood."},
+		{Text: "The benefit pays up to 45 months of education."},
+	})
+	want := [][2]float64{{1, 0}, {1, 0}, {1, 0}, {0, 1}} // unit, number
+	for i, w := range want {
+		if got := [2]float64{f[i].Unit, f[i].Number}; got != w {
+			t.Errorf("passage %d: unit, number %v, want %v", i, got, w)
+		}
+	}
+}
+
 func repeat(s string, n int) string {
 	out := ""
 	for i := 0; i < n; i++ {
