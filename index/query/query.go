@@ -220,7 +220,7 @@ var durationWords = []string{
 	"how long", "how soon", "how early", "how late", "how quickly", "how much time", "how much notice",
 	"how far in advance", "how far ahead", "in advance", "too late", "deadline", "time limit",
 	"how many days", "how many weeks", "how many months", "how many years", "how many hours", "how many minutes",
-	"كم يوم", "كم ساعة", "كم شهر", "كم سنة", "كم من الوقت", "كم مدة", "مدة",
+	"كم يوم", "كم ساعة", "كم شهر", "كم سنة", "كم من الوقت", "كم مدة", "مدة", "المدة",
 	"多久", "多长时间", "多長時間", "几天", "几个月", "几年", "几小时", "几分钟", "多少天", "多少时间",
 }
 
@@ -232,7 +232,7 @@ var rateWords = []string{
 	"how common", "how rare", "how prevalent", "prevalence", "how frequent", "what percent", "what share",
 	"what fraction", "what proportion", "how likely", "what are the chances", "what are the odds",
 	"how many people", "how often",
-	"ما مدى شيوع", "كم نسبة", "نسبة", "多常见", "多常見", "比例", "发病率", "患病率", "概率",
+	"ما مدى شيوع", "كم نسبة", "نسبة", "النسبة", "多常见", "多常見", "比例", "发病率", "患病率", "概率",
 }
 
 // moneyWords ask for a price; moneyWord, beside "how much", asks what
@@ -240,14 +240,40 @@ var rateWords = []string{
 var moneyWords = []string{"how expensive", "what does it cost", "كم سعر", "كم تكلفة", "كم يكلف", "多少钱", "多少錢"}
 var moneyWord = regexp.MustCompile(`\b(pay|pays|paid|give|gives|cost|costs|charge|charges|money|reimburs\pL*|worth|allowance|grant|owe|earn|salary|compensat\pL*|fee|fees|price)\b`)
 
+// asks reports one of words in input as whole words: "what age" is not
+// "what agency", and مدة ("a period") is not the end of معتمدة
+// ("accredited"). Chinese writes no spaces, so a Han edge needs none.
 func asks(input string, words []string) bool {
-	s := " " + strings.ToLower(input) + " "
+	s := strings.ToLower(input)
 	for _, w := range words {
-		if strings.Contains(s, w) {
-			return true
+		for i := 0; ; {
+			j := strings.Index(s[i:], w)
+			if j < 0 {
+				break
+			}
+			start, end := i+j, i+j+len(w)
+			if wordEdge(s[:start], w, true) && wordEdge(s[end:], w, false) {
+				return true
+			}
+			i = start + 1
 		}
 	}
 	return false
+}
+
+// wordEdge reports that the text beside a cue does not run on into the
+// cue's word: no letter on that side, or the cue's edge is a Han
+// character or a space (a cue may carry its own, "when ").
+func wordEdge(beside, cue string, before bool) bool {
+	var r, edge rune
+	if before {
+		r, _ = utf8.DecodeLastRuneInString(beside)
+		edge, _ = utf8.DecodeRuneInString(cue)
+	} else {
+		r, _ = utf8.DecodeRuneInString(beside)
+		edge, _ = utf8.DecodeLastRuneInString(cue)
+	}
+	return beside == "" || !unicode.IsLetter(r) || !unicode.IsLetter(edge) || unicode.Is(unicode.Han, edge)
 }
 
 // isSep: spaces, control characters (NUL, escapes pasted from a

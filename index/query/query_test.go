@@ -519,6 +519,11 @@ func TestQuestionsOfAmountAndOfTime(t *testing.T) {
 		{"mortgage life insurance age limit", true, false, false, false, true},
 		{"孩子几岁可以打疫苗", true, false, false, false, true},
 		{"how do I pay for an interpreter", false, false, false, false, false},
+		// Whole words only.
+		{"what agency runs the GI Bill", false, false, false, false, false},
+		{"هل الشهادة معتمدة", false, false, false, false, false},
+		{"بالنسبة للمكونات", false, false, false, false, false},
+		{"what is the unlimited plan", false, false, false, false, false},
 		{"how common is CVID", true, false, false, true, false},
 		{"what share of car crashes are caused by sleepy drivers", true, false, false, true, false},
 		{"how often should I get my eyes checked", true, false, false, true, false},

@@ -114,12 +114,7 @@ func TestDurationAnswersHowLong(t *testing.T) {
 		{Text: "Interpreters can be requested for meetings of 1 to 3 participants."},
 		{Text: "Requests for interpreters are answered within three business days."},
 	})
-	want := [][2]float64{{1, 0}, {0, 0}, {0, 0}, {1, 0}} // duration, number
-	for i, w := range want {
-		if got := [2]float64{f[i].Unit, f[i].Number}; got != w {
-			t.Errorf("passage %d: duration, number %v, want %v", i, got, w)
-		}
-	}
+	unitsAre(t, f, [][2]float64{{1, 0}, {0, 0}, {0, 0}, {1, 0}})
 	// Chinese writes the unit onto the words after it; Arabic as a word.
 	zh := Query{Terms: terms(map[string]float64{"退款": 1}, "退款"), Quantity: true, Duration: true}
 	f = Compute(zh, []Candidate{{Text: "退款需要3天处理。"}, {Text: "退款需要3个人审批。"}})
@@ -145,11 +140,7 @@ func TestMoneyAnswersHowMuchIsPaid(t *testing.T) {
 		{Text: "Apply for the clothing allowance by August 1 of the year you need it."},
 		{Text: "We pay 60% of the clothing allowance for a second prosthetic."},
 	})
-	for i, want := range []float64{1, 0, 1} {
-		if f[i].Unit != want || f[i].Number != 0 {
-			t.Errorf("passage %d: unit %.0f, number %.0f; want %.0f, 0", i, f[i].Unit, f[i].Number, want)
-		}
-	}
+	unitsAre(t, f, [][2]float64{{1, 0}, {0, 0}, {1, 0}})
 }
 
 func TestShareAnswersHowCommon(t *testing.T) {
@@ -160,12 +151,7 @@ func TestShareAnswersHowCommon(t *testing.T) {
 		{Text: "More than half of the cases of spherocytosis are mild."},
 	})
 	// A share is the answer; another number still counts as one.
-	want := [][2]float64{{1, 0}, {0, 1}, {1, 0}} // unit, number
-	for i, w := range want {
-		if got := [2]float64{f[i].Unit, f[i].Number}; got != w {
-			t.Errorf("passage %d: unit, number %v, want %v", i, got, w)
-		}
-	}
+	unitsAre(t, f, [][2]float64{{1, 0}, {0, 1}, {1, 0}})
 }
 
 func TestAgeAnswersWhatAge(t *testing.T) {
@@ -176,7 +162,12 @@ func TestAgeAnswersWhatAge(t *testing.T) {
 		{Text: "Signs of the benefit's need usually begin in childhood."},
 		{Text: "The benefit pays up to 45 months of education."},
 	})
-	want := [][2]float64{{1, 0}, {1, 0}, {1, 0}, {0, 1}} // unit, number
+	unitsAre(t, f, [][2]float64{{1, 0}, {1, 0}, {1, 0}, {0, 1}})
+}
+
+// unitsAre checks each passage's Unit and Number features.
+func unitsAre(t *testing.T, f []Features, want [][2]float64) {
+	t.Helper()
 	for i, w := range want {
 		if got := [2]float64{f[i].Unit, f[i].Number}; got != w {
 			t.Errorf("passage %d: unit, number %v, want %v", i, got, w)
