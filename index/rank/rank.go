@@ -592,6 +592,10 @@ func numberNear(text []string, hits []hit, duration bool) bool {
 	for _, h := range hits {
 		isHit[h.pos] = true
 	}
+	win := numberWindow
+	if duration {
+		win = durationWindow
+	}
 	h := 0
 	for pos, t := range text {
 		if isHit[pos] || !number(t) || duration && !unitAfter(text, pos) {
@@ -599,10 +603,6 @@ func numberNear(text []string, hits []hit, duration bool) bool {
 		}
 		for h+1 < len(hits) && hits[h+1].pos <= pos {
 			h++
-		}
-		win := numberWindow
-		if duration {
-			win = durationWindow
 		}
 		if abs(pos-hits[h].pos) <= win || h+1 < len(hits) && hits[h+1].pos-pos <= win {
 			return true
