@@ -244,7 +244,8 @@ var moneyWord = regexp.MustCompile(`\b(pay|pays|paid|give|gives|cost|costs|charg
 // "what agency", and مدة ("a period") is not the end of معتمدة
 // ("accredited"). Chinese writes no spaces, so a Han edge needs none.
 func asks(input string, words []string) bool {
-	s := strings.ToLower(input)
+	// Padded, since a cue may carry its own space ("when ", "كم ").
+	s := " " + strings.ToLower(input) + " "
 	for _, w := range words {
 		for i := 0; ; {
 			j := strings.Index(s[i:], w)

@@ -519,6 +519,8 @@ func TestQuestionsOfAmountAndOfTime(t *testing.T) {
 		{"mortgage life insurance age limit", true, false, false, false, true},
 		{"孩子几岁可以打疫苗", true, false, false, false, true},
 		{"how do I pay for an interpreter", false, false, false, false, false},
+		// A cue that carries its space ("when ") at the end of the input.
+		{"vacation request when", true, false, false, false, false},
 		// Whole words only.
 		{"what agency runs the GI Bill", false, false, false, false, false},
 		{"هل الشهادة معتمدة", false, false, false, false, false},
