@@ -197,7 +197,7 @@ func Parse(input string) Query {
 	q.Rate = !q.Duration && asks(input, rateWords)
 	q.Age = !q.Duration && asks(input, ageWords)
 	q.Money = !q.Duration && !q.Rate && (asks(input, moneyWords) || asks(input, []string{"how much"}) && moneyWord.MatchString(strings.ToLower(input)))
-	q.Quantity = q.Duration || q.Money || q.Rate || q.Age || asks(input, quantityWords)
+	q.Quantity = q.Duration || q.Money || q.Rate || q.Age || asks(notAmounts.Replace(input), quantityWords) || analyze.AsksWhen(input)
 	q.dropStopwords()
 	q.addSynonyms()
 	return q
@@ -209,10 +209,14 @@ func Parse(input string) Query {
 var quantityWords = []string{
 	"how much", "how many", "how long", "how old", "how often", "how early", "how late", "how soon",
 	"how far", "how big", "how large", "how high", "how heavy", "how fast", "what age", "what year",
-	"when ", "when?", "at what age", "maximum", "minimum", "limit",
+	"at what age", "maximum", "minimum", "limit",
 	"كم ", "متى", "اقصى", "أقصى", "حد ",
 	"多少", "几", "多久", "多长", "什么时候", "何时", "幾", "多長", "什麼時候",
 }
+
+// notAmounts are words that hold a cue without asking an amount: 几乎
+// ("almost"), 好几 ("quite a few"). ("When" is analyze.AsksWhen's.)
+var notAmounts = strings.NewReplacer("几乎", " ", "幾乎", " ", "好几", " ", "好幾", " ")
 
 // durationWords ask for a span of time: how long something lasts, how
 // far ahead to act, whether it is too late.

@@ -519,8 +519,15 @@ func TestQuestionsOfAmountAndOfTime(t *testing.T) {
 		{"mortgage life insurance age limit", true, false, false, false, true},
 		{"孩子几岁可以打疫苗", true, false, false, false, true},
 		{"how do I pay for an interpreter", false, false, false, false, false},
-		// A cue that carries its space ("when ") at the end of the input.
+		// "When" at the end of the input, or as the question word.
 		{"vacation request when", true, false, false, false, false},
+		{"when shoud I reorder my meds", true, false, false, false, false},
+		// "When" joining a clause asks no time (analyze.AsksWhen).
+		{"When I pass a Go string to a C function, do I free it?", false, false, false, false, false},
+		// 几乎 is "almost" and 好几 "quite a few": no amount asked.
+		{"我装了好几个版本的nodejs", false, false, false, false, false},
+		{"几乎所有文件都打不开", false, false, false, false, false},
+		{"这个文件夹里有几个文件", true, false, false, false, false},
 		// Whole words only.
 		{"what agency runs the GI Bill", false, false, false, false, false},
 		{"هل الشهادة معتمدة", false, false, false, false, false},

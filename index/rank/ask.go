@@ -3,6 +3,8 @@ package rank
 import (
 	"strings"
 	"unicode"
+
+	"folio/index/analyze"
 )
 
 // Asks is the kinds of answer a question asks for ("how common is CVID":
@@ -25,8 +27,8 @@ var askKinds = []struct {
 	{ // count
 		"how many|how much|how often|how common|how frequent*|how prevalent|prevalence|what percent*|what share|what fraction|what proportion|how likely|how rare|what are the chances",
 		"how many|how much|how common|how often"},
-	{ // time
-		"when|how long|how soon|how early|what age|how old|deadline*",
+	{ // time ("when" as analyze.AsksWhen reads it: QuestionAsks)
+		"how long|how soon|how early|what age|how old|deadline*",
 		"when|how long|how soon"},
 	{ // cause
 		"why|what causes|what cause|what makes|what leads to|what triggers|reason*",
@@ -87,8 +89,16 @@ func QuestionAsks(typed string) Asks {
 			asked = append(asked, f)
 		}
 	}
-	return asksOf(askWordsOf(strings.Join(asked, " ")), questionCues)
+	text := strings.Join(asked, " ")
+	a := asksOf(askWordsOf(text), questionCues)
+	if analyze.AsksWhen(text) {
+		a |= askTime
+	}
+	return a
 }
+
+// askTime is the kind of a question of time (askKinds' second).
+const askTime Asks = 1 << 1
 
 // HeadingAsks tells the kinds of answer a heading offers: none unless it
 // is phrased as a question.

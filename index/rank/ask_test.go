@@ -30,6 +30,10 @@ func TestWhatAQuestionAsksAndAHeadingOffers(t *testing.T) {
 		{"hepatitis in:treatment", "What are the treatments for hepatitis?", false},
 		// Words inside other words are not cues: "screenshot" is no shot.
 		{"mac screenshot with a delay", "How to prevent screen burn-in?", false},
+		// "When" asks a time as a question word, not as a conjunction.
+		{"angelman syndrome when do seizures start", "When do symptoms begin?", true},
+		{"can I roll the closing costs into the loan when refinancing", "When will I get my money?", false},
+		{"how do I test that my function crashes when given bad input", "When should I call a doctor?", false},
 	} {
 		q, h := QuestionAsks(c.question), HeadingAsks(c.heading)
 		if got := q&h != 0; got != c.match {

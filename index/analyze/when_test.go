@@ -1,0 +1,35 @@
+package analyze
+
+import "testing"
+
+func TestAsksWhen(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		// The question word: a verb of asking follows (or a typo of one),
+		// it ends the text, or it opens a sentence ahead of its topic.
+		{"angelman syndrome when do seizures start", true},
+		{"when shoud I reorder my meds from the VA", true},
+		{"vacation request when", true},
+		{"vacation request, when?", true},
+		{"when vitiligo usually starts", true},
+		{"My son was told he has it. When will the rash go away?", true},
+		{"I'm not his next of kin. Can I order his file, and when do those become public?", true},
+		// A conjunction: the clause's subject, an -ing verb or a participle
+		// follows.
+		{"When refinancing my VA mortgage, can I roll the closing costs into the loan?", false},
+		{"When I pass a Go string into a C function, do I have to free it?", false},
+		{"why are some of my struct's fields missing when I turn it into JSON", false},
+		{"a test that passes only if my function crashes when given bad input", false},
+		{"what exit code does my program return when main finishes with an error", false},
+		{"how to avoid writing email: email when building a struct", false},
+		// Not the word "when" at all.
+		{"whenever I log in it asks again", false},
+		{"", false},
+	} {
+		if got := AsksWhen(c.text); got != c.want {
+			t.Errorf("AsksWhen(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
