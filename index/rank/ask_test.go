@@ -30,6 +30,12 @@ func TestWhatAQuestionAsksAndAHeadingOffers(t *testing.T) {
 		{"hepatitis in:treatment", "What are the treatments for hepatitis?", false},
 		// Words inside other words are not cues: "screenshot" is no shot.
 		{"mac screenshot with a delay", "How to prevent screen burn-in?", false},
+		// In a message of several sentences, the ones that ask say what
+		// kind of answer is wanted; the story's words do not.
+		{"I had warts in my twenties and they were treated. Does having had them make cancer more likely?", "What are the treatments for genital warts?", false},
+		{"My brother has the inherited lung condition and smokes. How many years can smoking take off his life?", "Is alpha-1 antitrypsin deficiency inherited?", false},
+		{"My brother has the inherited lung condition and smokes. How many years can smoking take off his life?", "How many people are affected by alpha-1?", true},
+		{"She takes 2.5 mg a day. what medicine do doctors try next", "What are the treatments for Myoclonus ?", true},
 		// "When" asks a time as a question word, not as a conjunction.
 		{"angelman syndrome when do seizures start", "When do symptoms begin?", true},
 		{"can I roll the closing costs into the loan when refinancing", "When will I get my money?", false},
@@ -76,5 +82,24 @@ func TestAHugeHeadingIsReadOnlyAtItsStart(t *testing.T) {
 	}
 	if QuestionAsks(strings.Repeat("word ", 100_000)+" how common") != 0 {
 		t.Error("a kind asked after thousands of words counted")
+	}
+}
+
+func TestAskingSentences(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"how common is CVID", "how common is CVID"},
+		{"They were treated. Is it inherited?", "Is it inherited?"},
+		// No question mark: the sentences that open with a word of asking.
+		{"My dad takes 2.5 mg of it. how long until it works", "how long until it works"},
+		// "3.5", "main.go" and "e.g." end no sentence.
+		{"I run main.go with go1.21, e.g. daily. why is it slow?", "why is it slow?"},
+		{"孩子发烧了。吃什么药？", "吃什么药？"},
+		{"الطفل مريض. ما هو العلاج؟", "ما هو العلاج؟"},
+		// A story without a question: all of it.
+		{"My dad was treated last year. He is fine now.", "My dad was treated last year. He is fine now."},
+	} {
+		if got := askingSentences(c.text); got != c.want {
+			t.Errorf("askingSentences(%q) = %q, want %q", c.text, got, c.want)
+		}
 	}
 }
