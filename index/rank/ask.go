@@ -3,7 +3,6 @@ package rank
 import (
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"folio/index/analyze"
 )
@@ -90,72 +89,12 @@ func QuestionAsks(typed string) Asks {
 			asked = append(asked, f)
 		}
 	}
-	text := askingSentences(strings.Join(asked, " "))
+	text := analyze.AskingSentences(strings.Join(asked, " "))
 	a := asksOf(askWordsOf(text), questionCues)
 	if analyze.AsksWhen(text) {
 		a |= askTime
 	}
 	return a
-}
-
-// askingSentences is the sentences of a message that ask: those ending in
-// a question mark, else those opening with a word of asking (how, can,
-// what…), else all of it. The story around a question says what kinds of
-// thing happened ("they were treated", "the inherited lung condition",
-// "she was diagnosed"), and the question says what it wants to know
-// ("does having had warts make cancer more likely?").
-func askingSentences(text string) string {
-	var asking, opening []string
-	n := 0
-	for s := range sentences(text) {
-		n++
-		ws := askWordsOf(s)
-		switch {
-		case strings.ContainsAny(s[max(len(s)-3, 0):], "?؟？"):
-			asking = append(asking, s)
-		case len(ws) > 0 && askWords[ws[0]]:
-			opening = append(opening, s)
-		}
-	}
-	switch {
-	case n < 2:
-		return text
-	case len(asking) > 0:
-		return strings.Join(asking, " ")
-	case len(opening) > 0:
-		return strings.Join(opening, " ")
-	}
-	return text
-}
-
-// sentences yields text's sentences: each ends at . ! ? (and their Arabic
-// and Chinese forms) followed by a space or the end, or at a line break,
-// so "3.5 mg", "main.go" and "e.g." stay inside their sentence.
-func sentences(text string) func(yield func(string) bool) {
-	return func(yield func(string) bool) {
-		start := 0
-		for i, r := range text {
-			end := -1
-			switch r {
-			case '\n', '。', '？', '！', '؟':
-				end = i + utf8.RuneLen(r)
-			case '.', '!', '?':
-				if next := i + 1; next == len(text) || text[next] == ' ' || text[next] == '\n' {
-					end = next
-				}
-			}
-			if end < 0 {
-				continue
-			}
-			if s := strings.TrimSpace(text[start:end]); s != "" && !yield(s) {
-				return
-			}
-			start = end
-		}
-		if s := strings.TrimSpace(text[start:]); s != "" {
-			yield(s)
-		}
-	}
 }
 
 // askTime is the kind of a question of time (askKinds' second).

@@ -84,22 +84,3 @@ func TestAHugeHeadingIsReadOnlyAtItsStart(t *testing.T) {
 		t.Error("a kind asked after thousands of words counted")
 	}
 }
-
-func TestAskingSentences(t *testing.T) {
-	for _, c := range []struct{ text, want string }{
-		{"how common is CVID", "how common is CVID"},
-		{"They were treated. Is it inherited?", "Is it inherited?"},
-		// No question mark: the sentences that open with a word of asking.
-		{"My dad takes 2.5 mg of it. how long until it works", "how long until it works"},
-		// "3.5", "main.go" and "e.g." end no sentence.
-		{"I run main.go with go1.21, e.g. daily. why is it slow?", "why is it slow?"},
-		{"孩子发烧了。吃什么药？", "吃什么药？"},
-		{"الطفل مريض. ما هو العلاج؟", "ما هو العلاج؟"},
-		// A story without a question: all of it.
-		{"My dad was treated last year. He is fine now.", "My dad was treated last year. He is fine now."},
-	} {
-		if got := askingSentences(c.text); got != c.want {
-			t.Errorf("askingSentences(%q) = %q, want %q", c.text, got, c.want)
-		}
-	}
-}

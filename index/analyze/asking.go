@@ -3,6 +3,7 @@ package analyze
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // AsksWhen reports that "when" in an English text asks for a time ("when
@@ -64,4 +65,71 @@ var clauseSubject = map[string]bool{
 	"the": true, "a": true, "an": true, "this": true, "that": true, "these": true, "those": true,
 	"there": true, "someone": true, "somebody": true, "something": true, "anyone": true, "people": true,
 	"given": true, "used": true, "possible": true, "necessary": true, "needed": true, "ready": true,
+}
+
+// AskingSentences is the sentences of a message that ask: those ending in
+// a question mark, else those opening with a word of asking (how, can,
+// what…), else all of it. The story around a question says what kinds of
+// thing happened ("they were treated", "the inherited lung condition",
+// "she was diagnosed"), and the question says what it wants to know
+// ("does having had warts make cancer more likely?").
+func AskingSentences(text string) string {
+	var asking, opening []string
+	n := 0
+	for s := range sentences(text) {
+		n++
+		first, _, _ := strings.Cut(strings.TrimLeftFunc(s, notLetter), " ")
+		switch {
+		case strings.ContainsAny(s[max(len(s)-3, 0):], "?؟？"):
+			asking = append(asking, s)
+		case askingWords[strings.ToLower(strings.TrimRightFunc(first, notLetter))]:
+			opening = append(opening, s)
+		}
+	}
+	switch {
+	case n < 2:
+		return text
+	case len(asking) > 0:
+		return strings.Join(asking, " ")
+	case len(opening) > 0:
+		return strings.Join(opening, " ")
+	}
+	return text
+}
+
+func notLetter(r rune) bool { return !unicode.IsLetter(r) }
+
+// askingWords open a sentence that asks.
+var askingWords = map[string]bool{"what": true, "how": true, "who": true, "when": true, "where": true, "why": true,
+	"can": true, "could": true, "do": true, "does": true, "is": true, "are": true, "am": true, "should": true,
+	"will": true, "would": true, "which": true}
+
+// sentences yields text's sentences: each ends at . ! ? (and their Arabic
+// and Chinese forms) followed by a space or the end, or at a line break,
+// so "3.5 mg" and "main.go" stay inside their sentence.
+func sentences(text string) func(yield func(string) bool) {
+	return func(yield func(string) bool) {
+		start := 0
+		for i, r := range text {
+			end := -1
+			switch r {
+			case '\n', '。', '？', '！', '؟':
+				end = i + utf8.RuneLen(r)
+			case '.', '!', '?':
+				if next := i + 1; next == len(text) || text[next] == ' ' || text[next] == '\n' {
+					end = next
+				}
+			}
+			if end < 0 {
+				continue
+			}
+			if s := strings.TrimSpace(text[start:end]); s != "" && !yield(s) {
+				return
+			}
+			start = end
+		}
+		if s := strings.TrimSpace(text[start:]); s != "" {
+			yield(s)
+		}
+	}
 }
