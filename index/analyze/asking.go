@@ -41,10 +41,11 @@ func AsksWhen(text string) bool {
 	return false
 }
 
-// whenAsks are the verbs that follow "when" in a question.
+// whenAsks are the verbs that follow "when" in a question, and "to" of
+// "when to file".
 var whenAsks = []string{"do", "does", "did", "is", "are", "was", "were", "will", "would", "can", "could",
 	"should", "shall", "must", "may", "might", "has", "have", "had", "am", "isn't", "aren't", "don't", "doesn't",
-	"when's"}
+	"when's", "to"}
 
 // whenVerb reports one of whenAsks, or a word of five letters or more one
 // edit from one ("shoud", "wil" is too short to tell from other words).

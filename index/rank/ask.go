@@ -27,9 +27,9 @@ var askKinds = []struct {
 	{ // count
 		"how many|how much|how often|how common|how frequent*|how prevalent|prevalence|what percent*|what share|what fraction|what proportion|how likely|how rare|what are the chances",
 		"how many|how much|how common|how often"},
-	{ // time ("when" as analyze.AsksWhen reads it: QuestionAsks)
+	{ // time ("when" as analyze.AsksWhen reads it: QuestionAsks, HeadingAsks)
 		"how long|how soon|how early|what age|how old|deadline*",
-		"when|how long|how soon"},
+		"how long|how soon"},
 	{ // cause
 		"why|what causes|what cause|what makes|what leads to|what triggers|reason*",
 		"what causes|why|cause*"},
@@ -107,7 +107,11 @@ func HeadingAsks(heading string) Asks {
 	if len(ws) == 0 || !strings.HasSuffix(strings.TrimSpace(heading), "?") && !askWords[ws[0]] {
 		return 0
 	}
-	return asksOf(ws, headingCues)
+	a := asksOf(ws, headingCues)
+	if analyze.AsksWhen(heading) { // not "…Medicare when I turn 65?"
+		a |= askTime
+	}
+	return a
 }
 
 func asksOf(ws []string, cues []askCue) Asks {

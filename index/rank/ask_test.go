@@ -40,6 +40,8 @@ func TestWhatAQuestionAsksAndAHeadingOffers(t *testing.T) {
 		{"angelman syndrome when do seizures start", "When do symptoms begin?", true},
 		{"can I roll the closing costs into the loan when refinancing", "When will I get my money?", false},
 		{"how do I test that my function crashes when given bad input", "When should I call a doctor?", false},
+		{"when should I sign up for Medicare", "Should I still sign up for Medicare when I turn 65?", false},
+		{"when should I sign up for Medicare", "When to contact a medical professional", true},
 	} {
 		q, h := QuestionAsks(c.question), HeadingAsks(c.heading)
 		if got := q&h != 0; got != c.match {
