@@ -120,6 +120,28 @@ func TestArabicWordFoundWithAPrepositionWrittenOntoIt(t *testing.T) {
 	}
 }
 
+// An Arabic question types computing words in Latin letters ("group",
+// "array") where Arabic pages write them in Arabic (مجموعة، مصفوفة): the
+// page that says the Arabic word ranks first, and says it was searched.
+func TestALatinComputingWordInAnArabicQuestionFindsTheArabicWord(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"gpasswd.md": "# gpasswd\n\nإضافة مستخدم إلى المجموعة المسماة.\n",
+		"useradd.md": "# useradd\n\nإضافة مستخدم جديد إلى النظام.\n",
+	})
+	r := search(t, ix, "اضافة مستخدم الى group")
+	if len(r.Hits) == 0 || r.Hits[0].Path != "gpasswd.md" {
+		t.Errorf("اضافة مستخدم الى group: hits %v, want gpasswd.md first", hitPaths(r))
+	}
+	said := false
+	for _, c := range r.Corrections {
+		said = said || c.Typed == "group" && c.Form && c.Searched == "المجموعة"
+	}
+	if !said {
+		t.Errorf("corrections %+v: want group said searched as المجموعة", r.Corrections)
+	}
+}
+
 // Arabic text writes the article straight onto a Latin word (الـDOM,
 // للـCSS, often with a tatweel): the page must be found by the word, and a
 // question typing الـplugin must find a page that says plugin.

@@ -55,6 +55,29 @@ var everydayGroups = [][]string{
 	{"حذف", "إزالة"}, {"مسح", "حذف", "إزالة"}, {"جهاز", "حاسوب"},
 }
 
+// arabicComputing links a computing word people type in Latin letters in
+// the middle of an Arabic question ("كيف أخلي الـ prop إجباري", "اضافة
+// مستخدم الى group") to the Arabic word Arabic documentation writes for it
+// (خاصية، مجموعة). One way only: the Arabic word does not bring the
+// English one, which English pages and code hold.
+var arabicComputing = [][2]string{
+	{"component", "مكون"}, {"prop", "خاصية"}, {"props", "خاصية"}, {"property", "خاصية"},
+	{"attribute", "سمة"}, {"array", "مصفوفة"}, {"directive", "موجه"}, {"event", "حدث"},
+	{"template", "قالب"}, {"form", "نموذج"}, {"port", "منفذ"}, {"slot", "منفذ"},
+	{"server", "خادم"}, {"file", "ملف"}, {"folder", "مجلد"}, {"directory", "مجلد"},
+	{"user", "مستخدم"}, {"group", "مجموعة"}, {"ref", "مرجع"}, {"reference", "مرجع"},
+	{"state", "حالة"}, {"variable", "متغير"}, {"function", "دالة"}, {"error", "خطأ"},
+	{"log", "سجل"}, {"path", "مسار"}, {"element", "عنصر"}, {"package", "حزمة"},
+	{"repository", "مستودع"}, {"repo", "مستودع"}, {"branch", "فرع"}, {"app", "تطبيق"},
+	{"page", "صفحة"}, {"link", "رابط"}, {"window", "نافذة"}, {"button", "زر"},
+	{"list", "قائمة"}, {"table", "جدول"}, {"computed", "محسوبة"}, {"watcher", "مراقب"},
+	{"render", "تصيير"}, {"hook", "خطاف"}, {"plugin", "إضافة"}, {"key", "مفتاح"},
+	{"value", "قيمة"}, {"object", "كائن"}, {"string", "سلسلة"}, {"loop", "حلقة"},
+	{"performance", "أداء"}, {"memory", "ذاكرة"}, {"process", "عملية"}, {"permission", "صلاحية"},
+	{"size", "حجم"}, {"disk", "قرص"}, {"network", "شبكة"}, {"image", "صورة"},
+	{"audio", "صوت"}, {"install", "تثبيت"}, {"update", "تحديث"}, {"delete", "حذف"},
+}
+
 // everyday maps an analysed term to its everyday links.
 var everyday = func() map[string][]string {
 	m := map[string][]string{}
@@ -78,6 +101,11 @@ var everyday = func() map[string][]string {
 		for _, o := range terms[1:] {
 			link(terms[0], o)
 			link(o, terms[0])
+		}
+	}
+	for _, pair := range arabicComputing {
+		if a, b := analyze.IndexText(pair[0]), analyze.IndexText(pair[1]); a != "" && b != "" && !strings.Contains(a+b, " ") {
+			link(a, b)
 		}
 	}
 	return m

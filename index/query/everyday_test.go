@@ -38,6 +38,25 @@ func TestEverydayWordsBringTheReferenceWords(t *testing.T) {
 	}
 }
 
+// A computing word typed in Latin letters in an Arabic question brings the
+// Arabic word Arabic documentation writes for it, one way only.
+func TestComputingWordsInAnArabicQuestionBringTheArabicWord(t *testing.T) {
+	q := Parse("الـ array اللي رجعلي مش بنفس ترتيب الليستة")
+	if f := formsOf(q, "array"); !slices.Contains(f, analyze.IndexText("مصفوفة")) {
+		t.Errorf("array: forms %v, want مصفوفة among them", f)
+	}
+	if f := formsOf(Parse("مصفوفة"), "مصفوفة"); slices.Contains(f, analyze.IndexText("array")) {
+		t.Errorf("مصفوفة: forms %v, want no English word", f)
+	}
+	for _, p := range arabicComputing {
+		for _, w := range p {
+			if term := analyze.IndexText(w); term == "" || analyze.IsStopword(term) || len(analyze.Tokens(w)) != 1 {
+				t.Errorf("%q (pair %v) analyses to %q: not one searchable term", w, p, term)
+			}
+		}
+	}
+}
+
 // Every word of the table is one searchable term: a stopword or a word the
 // analyser splits would be a link that can never match.
 func TestEverydayWordsAreOneTermEach(t *testing.T) {
