@@ -28,3 +28,23 @@ func BenchmarkAnalyse(b *testing.B) {
 		Analyse(q, cands)
 	}
 }
+
+// BenchmarkUnitPatterns reads a passage of 2,000 bytes for an age, a share
+// and an amount, around their anchors (what a search does) and with each
+// whole regexp (the reference, in the same run).
+func BenchmarkUnitPatterns(b *testing.B) {
+	text := strings.Repeat("The program pays for training and job placement if you have a service-connected disability rating of 10 percent or more. ", 16)
+	for _, mode := range []string{"anchored", "regexp"} {
+		b.Run(mode, func(b *testing.B) {
+			for range b.N {
+				for _, up := range unitPatterns {
+					if mode == "anchored" {
+						up.p.MatchString(text)
+					} else {
+						up.p.re.MatchString(text)
+					}
+				}
+			}
+		})
+	}
+}

@@ -653,15 +653,24 @@ var cjkUnits = []string{"秒", "分钟", "分鐘", "小时", "小時", "天", "�
 // age is an age written in a passage; a life's stage or decade counts,
 // since pages say "in childhood" or "in your thirties" as often as a
 // number.
-var age = regexp.MustCompile(`(?i)\bage[sd]?\s+(of\s+)?\d|\d+\s*(-\s*)?(years?|yrs?)[\s-]*(old|of age)|\b\d+(st|nd|rd|th)\s+birthday|\b(childhood|infancy|adolescen\w*|teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|middle age)\b|\baged\s+\w+`)
+var age = unitPattern{
+	re:      regexp.MustCompile(`(?i)\bage[sd]?\s+(of\s+)?\d|\d+\s*(-\s*)?(years?|yrs?)[\s-]*(old|of age)|\b\d+(st|nd|rd|th)\s+birthday|\b(childhood|infancy|adolescen\w*|teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|middle age)\b|\baged\s+\w+`),
+	anchors: []string{"age", "year", "yr", "birthday", "childhood", "infancy", "adolescen", "teens", "twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties"},
+}
 
 // rate is a share or a frequency written in a passage (1 in 2,000, 10%,
 // 12 to 20 percent, more than half, once every 2 weeks).
-var rate = regexp.MustCompile(`(?i)\d[\d,]*\s+(in|out of)\s+\d|\d\s?%|\bpercent|\bper\s+(\d|cent)|\b(once|twice|\d+ times)\b|\bevery\s+(\d|few|other|year|month|week|day)|\b(half|thirds?|quarters?)\b`)
+var rate = unitPattern{
+	re:      regexp.MustCompile(`(?i)\d[\d,]*\s+(in|out of)\s+\d|\d\s?%|\bpercent|\bper\s+(\d|cent)|\b(once|twice|\d+ times)\b|\bevery\s+(\d|few|other|year|month|week|day)|\b(half|thirds?|quarters?)\b`),
+	anchors: []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "per", "once", "twice", "every", "half", "third", "quarter"},
+}
 
 // money is an amount of money or a share written in a passage: the
 // analyser drops the signs, so the Markdown is read.
-var money = regexp.MustCompile(`[$€£¥]\s?\d|\d\s?%|\d (percent|dollars|euros|pounds)\b`)
+var money = unitPattern{
+	re:      regexp.MustCompile(`[$€£¥]\s?\d|\d\s?%|\d (percent|dollars|euros|pounds)\b`),
+	anchors: []string{"$", "€", "£", "¥", "%", "percent", "dollars", "euros", "pounds"},
+}
 
 // unitReach covers a range and a qualifier between a number and its unit:
 // "7-10 business days", "1 to 3 months".
