@@ -11,8 +11,9 @@ import (
 // money) in a passage by reading only around the words every match of it
 // holds. Go's regexp tries an alternation with no literal prefix at every
 // position of the text, about 0.1 ms a passage: the age pattern took 18 of
-// the 28 ms of "age limit for my son to use my transferred GI Bill", the
-// slowest questions of the development set (README, Performance). The
+// the 28 ms of "age limit for my son to use my transferred GI Bill", one
+// of the development set's slowest questions (README, Ranking, the
+// twenty-first session). The
 // anchors are found with strings.Index, and the pattern runs on the
 // stretches of text around them only; a passage with none is not read.
 type unitPattern struct {
