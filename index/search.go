@@ -41,7 +41,7 @@ const (
 	maxCandidates     = 200
 	// rankedCap bounds the passages the first stage ranks and reads while
 	// looking for different ones among copies.
-	rankedCap = 800
+	rankedCap = query.RankedCap
 	// countCap is where counting results stops ("1,000+ results").
 	countCap = 1000
 	// DefaultPerFile is how many passages of one file a page shows; the

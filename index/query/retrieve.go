@@ -9,6 +9,10 @@ import "sort"
 // taken rarest first while their passages add up to at most this many.
 const retrievalBudget = 4000
 
+// RankedCap is the most passages the first stage ranks: the rows FTS5
+// scores and returns, of which the search reads the best.
+const RankedCap = 800
+
 // togetherWords is how many of a query's common words the first stage
 // looks for together when each alone matches too many passages.
 const togetherWords = 3
@@ -125,6 +129,22 @@ func Retrievals(optional []Candidate, rows float64) []Retrieval {
 		}
 		if len(r.Alone) == 0 && len(r.Paired) < 2 {
 			r = Retrieval{Alone: chosen}
+		}
+		return []Retrieval{r, {Alone: chosen}}
+	case budget < RankedCap && len(known) > len(chosen)+1:
+		// The rare words fill less than the first stage ranks, and the
+		// words past them are each too common to search alone: passages
+		// holding two of those join ("mouth cancer peak age" at a million
+		// passages searched "peak" alone, and its answer has no "peak").
+		r := Retrieval{Alone: chosen}
+		for _, o := range known[len(chosen):] {
+			if len(r.Paired) >= pairWordsMore || o.DF > pairMost {
+				break
+			}
+			r.Paired = append(r.Paired, o.Clause)
+		}
+		if len(r.Paired) < 2 {
+			return []Retrieval{{Alone: chosen}}
 		}
 		return []Retrieval{r, {Alone: chosen}}
 	default:
