@@ -3,6 +3,8 @@ package index
 import (
 	"context"
 	"fmt"
+	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -913,5 +915,44 @@ func TestOnlyTheFirstUnknownWordsAreCorrected(t *testing.T) {
 	}
 	if len(typed) != typoWords || !typed[typos[0]] || typed[typos[len(typos)-1]] {
 		t.Errorf("corrected %d words (%v), want the first %d", len(typed), typed, typoWords)
+	}
+}
+
+// The first stage scored by two connections at once (rows of even and odd
+// ids) returns the rows, scores and order of the one query, ties included,
+// cut at its limit.
+func TestFirstStageSplitReturnsWhatOneQueryReturns(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	ix := openTemp(t)
+	dir := t.TempDir()
+	files := map[string]string{}
+	for i := 0; i < rankedCap+450; i++ {
+		// Few lengths and counts: many rows tie on score.
+		files[fmt.Sprintf("n%04d.md", i)] = fmt.Sprintf("# Note\n\nn%d %s%s\n", i, strings.Repeat("common ", 1+i%3), strings.Repeat("filler ", i%5))
+	}
+	testutil.WriteFiles(t, dir, files)
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	sqlText := `SELECT rowid, bm25(chunks_fts, 4, 2, 1) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score, rowid LIMIT ?`
+	args := []any{`"common"`, rankedCap}
+	one, err := ix.rankRows(context.Background(), sqlText, args, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := ix.rankRows(context.Background(), sqlText, args, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(one) != rankedCap {
+		t.Fatalf("one query returned %d rows, want the limit %d", len(one), rankedCap)
+	}
+	if !reflect.DeepEqual(one, two) {
+		for i := range min(len(one), len(two)) {
+			if one[i] != two[i] {
+				t.Fatalf("split: %d rows, row %d is %+v, one query's %+v", len(two), i, two[i], one[i])
+			}
+		}
+		t.Fatalf("split: %d rows, one query %d", len(two), len(one))
 	}
 }
