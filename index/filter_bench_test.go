@@ -29,7 +29,8 @@ func BenchmarkFilters(b *testing.B) {
 		if ix, err = OpenMode(path, ReadOnly); err != nil {
 			b.Fatal(err)
 		}
-	} else {
+		defer ix.Close()
+	} else { // openTemp checks and closes it
 		ix = openTemp(b)
 		root := testutil.SharedPath(b, "corpus")
 		entries, err := os.ReadDir(root)
@@ -44,7 +45,6 @@ func BenchmarkFilters(b *testing.B) {
 			}
 		}
 	}
-	defer ix.Close()
 	ctx := context.Background()
 	folders, err := ix.Folders(ctx)
 	if err != nil || len(folders) < 2 {
