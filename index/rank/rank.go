@@ -52,6 +52,13 @@
 //   - Ask: the passage's heading path holds a question that offers the
 //     kind of answer the question asks for (ask.go): "CVID how common"
 //     and "How many people are affected by CVID?".
+//   - All: for a query of two to four words, the passage holds every one
+//     of them, or another form of it (in its text, heading path or
+//     title). Such a query is typed as keywords, and the
+//     passage that has them all is what its typist expects first, even
+//     when it is long and a shorter passage has the rarer words more
+//     often ("fax new evidence VA": the page's "Apply" section with the
+//     fax number holds all four).
 package rank
 
 import (
@@ -91,7 +98,7 @@ type Candidate struct {
 
 // Features are one candidate's measures, each between 0 and 1.
 type Features struct {
-	Coverage, BM25, Proximity, Adjacency, Heading, Title, Document, FTS, Number, Unit, Language, Ask float64
+	Coverage, BM25, Proximity, Adjacency, Heading, Title, Document, FTS, Number, Unit, Language, Ask, All float64
 }
 
 // Weights combine features into a score. Every weight lives here, in
@@ -113,6 +120,7 @@ var Default = Weights{
 	Unit:      3,
 	Language:  1,
 	Ask:       2,
+	All:       1,
 }
 
 // BM25 parameters, the usual ones, and what a heading word counts.
@@ -123,17 +131,17 @@ const (
 )
 
 // Names lists the features in the order Values gives them.
-var Names = []string{"coverage", "bm25", "proximity", "adjacency", "heading", "title", "document", "fts", "number", "unit", "language", "ask"}
+var Names = []string{"coverage", "bm25", "proximity", "adjacency", "heading", "title", "document", "fts", "number", "unit", "language", "ask", "all"}
 
 // Values are the features in the order of Names.
 func (f Features) Values() []float64 {
-	return []float64{f.Coverage, f.BM25, f.Proximity, f.Adjacency, f.Heading, f.Title, f.Document, f.FTS, f.Number, f.Unit, f.Language, f.Ask}
+	return []float64{f.Coverage, f.BM25, f.Proximity, f.Adjacency, f.Heading, f.Title, f.Document, f.FTS, f.Number, f.Unit, f.Language, f.Ask, f.All}
 }
 
 // Set sets the named weight; it reports false for an unknown name.
 func (w *Weights) Set(name string, v float64) bool {
 	p := map[string]*float64{"coverage": &w.Coverage, "bm25": &w.BM25, "proximity": &w.Proximity, "adjacency": &w.Adjacency,
-		"heading": &w.Heading, "title": &w.Title, "document": &w.Document, "fts": &w.FTS, "number": &w.Number, "unit": &w.Unit, "language": &w.Language, "ask": &w.Ask}[name]
+		"heading": &w.Heading, "title": &w.Title, "document": &w.Document, "fts": &w.FTS, "number": &w.Number, "unit": &w.Unit, "language": &w.Language, "ask": &w.Ask, "all": &w.All}[name]
 	if p == nil {
 		return false
 	}
@@ -498,7 +506,33 @@ func (s *Set) Features(q Query) []Features {
 		}
 	}
 	s.oneWord = oneWordMatches(terms, ps)
+	allWords(terms, ps, out)
 	return out
+}
+
+// allWords sets All for the passages that hold every word of a query of
+// two to four words (fewer than breadthWords): a word is held when one of
+// its terms (itself, a synonym, a correction) or another form of it is.
+func allWords(terms []Term, ps []passage, out []Features) {
+	words := map[int]bool{}
+	for _, t := range terms {
+		words[t.Word] = true
+	}
+	if len(words) < 2 || len(words) >= breadthWords {
+		return
+	}
+	held := map[int]bool{}
+	for i := range ps {
+		clear(held)
+		for t, v := range ps[i].present {
+			if v > 0 {
+				held[terms[t].Word] = true
+			}
+		}
+		if len(held) == len(words) {
+			out[i].All = 1
+		}
+	}
 }
 
 // breadthWords is how many different words a question needs before a

@@ -284,3 +284,36 @@ func TestManyCandidatesReadAsEachAlone(t *testing.T) {
 		}
 	}
 }
+
+// A keyword query of a few words ranks the passage that holds all of them
+// (one in another form) above a shorter one that repeats its rarer words
+// but lacks one; a question of five or more words is left to the other
+// features.
+func TestAPassageWithEveryWordOfAShortQueryComesFirst(t *testing.T) {
+	idf := map[string]float64{"fax": 4, "evidence": 2, "new": 1, "va": 1, "claim": 1, "reviewer": 1}
+	cands := []Candidate{
+		{Text: "Send evidence by fax to the intake center."},
+		{Text: "Apply by mail or in person at a regional office, or online where you can upload the forms. " +
+			"Send the new papers to the VA, or fax them to our intake center at the number on the form, " +
+			"and include every piece of evidence that supports your claim so the reviewer can read it."},
+	}
+	score := func(w Weights, ws ...string) (float64, float64) {
+		q := Query{Terms: terms(idf, ws...)}
+		f := Compute(q, cands)
+		return w.Score(f[0]), w.Score(f[1])
+	}
+	none := Default
+	none.All = 0
+	if a, b := score(none, "fax", "new", "evidence", "va"); a <= b {
+		t.Fatalf("without the feature the short passage scores %.2f, the one with every word %.2f: the test shows nothing", a, b)
+	}
+	if a, b := score(Default, "fax", "new", "evidence", "va"); b <= a {
+		t.Errorf("the passage with every word scores %.2f, the one without va %.2f", b, a)
+	}
+	q := Query{Terms: terms(idf, "fax", "new", "evidence", "va", "claim", "reviewer")}
+	for i, f := range Compute(q, cands) {
+		if f.All != 0 {
+			t.Errorf("a query of six words: candidate %d has All %.0f", i, f.All)
+		}
+	}
+}
