@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"folio/index/analyze"
@@ -350,19 +348,19 @@ func (ix *Index) candidates(ctx context.Context, expr string, nw meta.Narrowing,
 			WHERE chunks_fts MATCH ?%s ORDER BY score, c.id LIMIT ?`, w[0], w[1], w[2], filter)
 		sqlArgs = append(append([]any{expr}, args...), rankedCap)
 	}
-	ranked, err := ix.rankRows(ctx, sqlText, sqlArgs, filter == "")
+	ranked, err := fts.RankRows(ctx, ix.db, sqlText, sqlArgs, filter == "")
 	if err != nil {
 		return nil, 0, err
 	}
 	ids := make([]int64, 0, len(ranked))
 	score := make(map[int64]float64, len(ranked))
 	for _, r := range ranked {
-		id := r.id
+		id := r.ID
 		if p, ok := nw.Pick[id]; ok {
 			id = p // the tagged copy, not the row's owner
 		}
 		ids = append(ids, id)
-		score[id] = -r.score // bm25 is lower-is-better
+		score[id] = -r.Score // bm25 is lower-is-better
 	}
 	var c copies
 	for start := 0; start < len(ids) && len(c.kept) < opt.Candidates; {
@@ -390,74 +388,6 @@ func (ix *Index) candidates(ctx context.Context, expr string, nw meta.Narrowing,
 		}
 	}
 	return c.kept, len(ids), nil
-}
-
-// rankedRow is one row of the first stage: its id and bm25 score.
-type rankedRow struct {
-	id    int64
-	score float64
-}
-
-// rankRows runs the first stage's ranked query (its last argument is the
-// row limit). Scoring each matching row is most of a long question's cost
-// (bm25 reads the row's length and every word's positions); with more
-// than one core and split (a search without filters: split, a filtered
-// one measured no faster), two connections score the rows of even and
-// odd ids at once. A row's bm25 does not depend on the other rows, so the
-// best rows of the two, merged in the query's order (score, then id), are
-// exactly the rows the one query returns.
-func (ix *Index) rankRows(ctx context.Context, sqlText string, args []any, split bool) ([]rankedRow, error) {
-	if !split || runtime.GOMAXPROCS(0) < 2 {
-		return ix.rankedQuery(ctx, sqlText, args)
-	}
-	limit := args[len(args)-1]
-	half := strings.Replace(sqlText, " ORDER BY ", " AND rowid % 2 = ? ORDER BY ", 1)
-	var parts [2][]rankedRow
-	var errs [2]error
-	var wg sync.WaitGroup
-	for k := range 2 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			a := append(append(append([]any(nil), args[:len(args)-1]...), k), limit)
-			parts[k], errs[k] = ix.rankedQuery(ctx, half, a)
-		}()
-	}
-	wg.Wait()
-	if err := errors.Join(errs[:]...); err != nil {
-		return nil, err
-	}
-	out := make([]rankedRow, 0, len(parts[0])+len(parts[1]))
-	a, b := parts[0], parts[1]
-	for len(a) > 0 || len(b) > 0 {
-		if len(b) == 0 || len(a) > 0 && (a[0].score < b[0].score || a[0].score == b[0].score && a[0].id < b[0].id) {
-			out, a = append(out, a[0]), a[1:]
-		} else {
-			out, b = append(out, b[0]), b[1:]
-		}
-	}
-	if n, ok := limit.(int); ok && len(out) > n {
-		out = out[:n]
-	}
-	return out, nil
-}
-
-// rankedQuery reads the rows of a first-stage query.
-func (ix *Index) rankedQuery(ctx context.Context, sqlText string, args []any) ([]rankedRow, error) {
-	rows, err := ix.db.QueryContext(ctx, sqlText, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []rankedRow
-	for rows.Next() {
-		var r rankedRow
-		if err := rows.Scan(&r.id, &r.score); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
 }
 
 // maxTwins is the most copies sharing a passage's row that a result lists.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"folio/index/fts"
 	"folio/internal/testutil"
 )
 
@@ -936,11 +937,11 @@ func TestFirstStageSplitReturnsWhatOneQueryReturns(t *testing.T) {
 	}
 	sqlText := `SELECT rowid, bm25(chunks_fts, 4, 2, 1) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score, rowid LIMIT ?`
 	args := []any{`"common"`, rankedCap}
-	one, err := ix.rankRows(context.Background(), sqlText, args, false)
+	one, err := fts.RankRows(context.Background(), ix.db, sqlText, args, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	two, err := ix.rankRows(context.Background(), sqlText, args, true)
+	two, err := fts.RankRows(context.Background(), ix.db, sqlText, args, true)
 	if err != nil {
 		t.Fatal(err)
 	}

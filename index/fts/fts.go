@@ -1,7 +1,8 @@
 // Package fts keeps the library's contentless FTS5 table: what a chunk's
 // row holds (Columns), inserting, deleting and rebuilding rows, and the two
-// ways removed text leaves the index (purge modes, merge). It runs the
-// statements on the connection or transaction it is given.
+// ways removed text leaves the index (purge modes, merge), and a search's
+// ranked first stage (RankRows). It runs the statements on the connection
+// or transaction it is given.
 package fts
 
 import (
