@@ -121,12 +121,7 @@ func Retrievals(optional []Candidate, rows float64) []Retrieval {
 				r.Paired = append(r.Paired, c)
 			}
 		}
-		for _, o := range known[len(chosen):] {
-			if len(r.Paired) >= pairWordsMore || o.DF > pairMost {
-				break
-			}
-			r.Paired = append(r.Paired, o.Clause)
-		}
+		r.Paired = pairNext(r.Paired, known[len(chosen):], pairMost)
 		if len(r.Alone) == 0 && len(r.Paired) < 2 {
 			r = Retrieval{Alone: chosen}
 		}
@@ -137,12 +132,7 @@ func Retrievals(optional []Candidate, rows float64) []Retrieval {
 		// holding two of those join ("mouth cancer peak age" at a million
 		// passages searched "peak" alone, and its answer has no "peak").
 		r := Retrieval{Alone: chosen}
-		for _, o := range known[len(chosen):] {
-			if len(r.Paired) >= pairWordsMore || o.DF > pairMost {
-				break
-			}
-			r.Paired = append(r.Paired, o.Clause)
-		}
+		r.Paired = pairNext(r.Paired, known[len(chosen):], pairMost)
 		if len(r.Paired) < 2 {
 			return []Retrieval{{Alone: chosen}}
 		}
@@ -150,4 +140,16 @@ func Retrievals(optional []Candidate, rows float64) []Retrieval {
 	default:
 		return []Retrieval{{Alone: chosen}}
 	}
+}
+
+// pairNext adds to paired the words past the budget, rarest first, up to
+// pairWordsMore words in all, each in at most most passages.
+func pairNext(paired []int, next []Candidate, most float64) []int {
+	for _, o := range next {
+		if len(paired) >= pairWordsMore || o.DF > most {
+			break
+		}
+		paired = append(paired, o.Clause)
+	}
+	return paired
 }
