@@ -12,10 +12,9 @@ import (
 	"folio/index/spell"
 )
 
-// docFreq is how many rows match an FTS5 expression, in a library of
-// rows rows (index/termstats).
-func (ix *Index) docFreq(ctx context.Context, expr string, rows int64) (float64, error) {
-	df, err := ix.dfs.DocFreq(ctx, ix.db, expr, rows)
+// docFreq is how many rows match an FTS5 expression (index/termstats).
+func (ix *Index) docFreq(ctx context.Context, expr string) (float64, error) {
+	df, err := ix.dfs.DocFreq(ctx, ix.db, expr)
 	return df, classify(err)
 }
 
@@ -77,7 +76,7 @@ func (w *weights) df(ctx context.Context, c query.Clause) (float64, error) {
 	var b strings.Builder
 	c.Exclude, c.HeadingOnly = false, false
 	c.WriteExpr(&b)
-	return w.ix.docFreq(ctx, b.String(), int64(w.n))
+	return w.ix.docFreq(ctx, b.String())
 }
 
 // clause weighs q.Clauses[i]; a single optional word may bring its

@@ -14,6 +14,10 @@ import (
 // from: the first page, where a person looks.
 const refinePassages = 10
 
+// refineCount is how many rows of a word refinements count: the words
+// they offer are rarer (a common word marks no passage).
+const refineCount = 1000
+
 // refinements are the words the best passages use and the query does not
 // (package refine), their rarity read from FTS5's own vocabulary in one
 // query.
@@ -31,16 +35,17 @@ func (ix *Index) refinements(ctx context.Context, q rank.Query, st *stats, hits 
 	var lookupErr error
 	df := func(terms []string) map[string]float64 {
 		out := map[string]float64{}
-		// Each term's frequency as the first stage counts it: capped,
-		// estimated past the cap, and cached while the library is the
-		// same (fts5vocab would read every posting of a common word).
+		// Each term's frequency counted up to refineCount rows and cached
+		// while the library is the same: a refinement is a word that marks
+		// the best passages, and past that count every word is common.
 		for _, t := range terms {
 			if _, ok := out[t]; ok || lookupErr != nil {
 				continue
 			}
 			var b strings.Builder
 			query.Clause{Terms: []string{t}}.WriteExpr(&b)
-			out[t], lookupErr = ix.docFreq(ctx, b.String(), st.rows)
+			out[t], lookupErr = ix.dfs.AtMost(ctx, ix.db, b.String(), refineCount)
+			lookupErr = classify(lookupErr)
 		}
 		return out
 	}

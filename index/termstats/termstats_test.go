@@ -1,32 +1,61 @@
 package termstats
 
 import (
-	"math"
+	"context"
+	"database/sql"
+	"fmt"
 	"testing"
+
+	_ "modernc.org/sqlite"
 )
 
-// How far into the rows an id lies, for the layouts a library takes: ids
-// dense from 1; twelve copies whose shared rows hold the lowest ids and
-// whose last passages are spread over the rest; a first folder removed,
-// its ids empty.
-func TestRowsBelowAnIdFollowWhereTheRowsLie(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		s    spread
-		id   int64
-		want float64
-		tol  float64 // relative
-	}{
-		{"dense", spread{ids: []float64{0, 5263, 84211}, rows: []float64{0, 5263, 84211}}, 42000, 42000, 0.001},
-		// 84,211 shared rows in ids 1–84,211, then 504,533 rows over the
-		// remaining 932,321 ids (the measured million-passage library).
-		{"copies, in the shared rows", spread{ids: []float64{0, 63533, 1016532}, rows: []float64{0, 63533, 588744}}, 42000, 42000, 0.001},
-		{"copies, among the last passages", spread{ids: []float64{0, 63533, 1016532}, rows: []float64{0, 63533, 588744}}, 500000, 84211 + (500000-84211)*504533/932321.0, 0.02},
-		{"first folder removed", spread{ids: []float64{300, 362, 1300}, rows: []float64{0, 62, 1000}}, 1015, 715, 0.01},
-	} {
-		got := c.s.below(c.id)
-		if math.Abs(got-c.want) > c.tol*c.want {
-			t.Errorf("%s: %.0f rows below id %d, want about %.0f", c.name, got, c.id, c.want)
+// A word's count is the rows that hold it, however they lie among the
+// rows: all in the first rows or all in the last (a folder added first or
+// last) count the same. AtMost stops at its limit, and the cache answers
+// until the library's version moves.
+func TestWordsAreCountedExactlyWhereverTheyLie(t *testing.T) {
+	ctx := context.Background()
+	db, err := sql.Open("sqlite", ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1) // one in-memory database
+	if _, err := db.Exec(`CREATE VIRTUAL TABLE chunks_fts USING fts5(text)`); err != nil {
+		t.Fatal(err)
+	}
+	insert := func(text string, n int) {
+		for range n {
+			if _, err := db.Exec(`INSERT INTO chunks_fts(text) VALUES (?)`, text); err != nil {
+				t.Fatal(err)
+			}
 		}
+	}
+	insert("early word here", 700) // the first folder's passages
+	insert("filler text", 3000)
+	insert("late word here", 700) // the last folder's
+	var c Cache
+	c.Fresh(1)
+	if rows, err := c.Rows(ctx, db); err != nil || rows != 4400 {
+		t.Fatalf("rows %d, %v; want 4400", rows, err)
+	}
+	for _, w := range []string{"early", "late"} {
+		if df, err := c.DocFreq(ctx, db, fmt.Sprintf("%q", w)); err != nil || df != 700 {
+			t.Errorf("%s: %v rows, %v; want 700", w, df, err)
+		}
+	}
+	if df, err := c.AtMost(ctx, db, `"filler"`, 1000); err != nil || df != 1000 {
+		t.Errorf("filler counted up to 1000: %v, %v", df, err)
+	}
+	if df, err := c.DocFreq(ctx, db, `"filler"`); err != nil || df != 3000 {
+		t.Errorf("filler: %v, %v; want 3000 (the capped count is kept apart)", df, err)
+	}
+	insert("late word again", 100)
+	if df, _ := c.DocFreq(ctx, db, `"late"`); df != 700 {
+		t.Errorf("late: %v before the version moved, want the cached 700", df)
+	}
+	c.Fresh(2)
+	if df, _ := c.DocFreq(ctx, db, `"late"`); df != 800 {
+		t.Errorf("late: %v after the version moved, want 800", df)
 	}
 }
