@@ -7,6 +7,9 @@
 #   make bench   run the benchmarks
 #   make eval    the ranking figures: tune sets (eval/tune-lay.jsonl, dev-golden-2's
 #                odd ids), check sets (its even ids, dev-golden, Cranfield); ~3 min
+#   make eval-orders  the same questions with the seven corpora added in two
+#                other orders (reversed, tldr first): the figures must match
+#                make eval's, since no word's weight depends on the order; ~3 min
 #   make bench-process  whole-process figures (add, search, scan, remove) on
 #                ../shared/corpus; SCALE=1 adds the 12-copy million-chunk library
 #   make bench-report  every performance figure of the README on this machine,
@@ -71,7 +74,7 @@ export CGO_ENABLED := 1
 
 .PHONY: all deps build run test fmt-check vet bench bench-process bench-report clean screenshot screenshots \
         package package-check windows windows-check release-check licenses mcp-node-deps \
-        wordforms wordforms-check spelling spelling-check eval
+        wordforms wordforms-check spelling spelling-check eval eval-orders
 
 all: build
 
@@ -206,6 +209,21 @@ eval:
 		--halves $(SHARED_EVAL)/dev-golden-2.jsonl --golden $(SHARED_EVAL)/dev-golden.jsonl
 	CGO_ENABLED=0 $(GO) run -tags ci . eval --corpus $(SHARED_EVAL)/cranfield/md \
 		--queries $(SHARED_EVAL)/cranfield/queries.jsonl --qrels $(SHARED_EVAL)/cranfield/qrels.tsv
+
+# Orders the corpora are copied in (numbered names sort as listed) for
+# eval-orders; make eval reads them alphabetically.
+ORDER_REVERSED := vagov-content tldr rust-book medquad-md golang-website ar-vue-docs 18f-handbook
+ORDER_TLDR     := tldr vagov-content golang-website medquad-md 18f-handbook ar-vue-docs rust-book
+
+eval-orders:
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	for order in "$(ORDER_REVERSED)" "$(ORDER_TLDR)"; do \
+		rm -rf "$$tmp/corpus"; mkdir "$$tmp/corpus"; i=1; \
+		for d in $$order; do cp -R "$(CORPUS)/$$d" "$$tmp/corpus/$$i-$$d"; i=$$((i+1)); done; \
+		echo "== the corpora added in this order: $$order"; \
+		CGO_ENABLED=0 $(GO) run -tags ci . eval --corpus "$$tmp/corpus" --golden eval/tune-lay.jsonl \
+			--halves $(SHARED_EVAL)/dev-golden-2.jsonl --golden $(SHARED_EVAL)/dev-golden.jsonl --no-reference; \
+	done
 
 bench: deps
 	$(GO) test -run '^$$' -bench $(BENCH) -benchmem -timeout $(TEST_TIMEOUT) $(BENCHFLAGS) $(PKGS)

@@ -254,6 +254,35 @@ func BenchmarkNaturalQuestions(b *testing.B) {
 	benchQueries(b, ix, evalQuestions(b, "dev-golden.jsonl"))
 }
 
+// BenchmarkWeighing is what weighing a question's words costs on its first
+// search, when none of its words' counts is cached: the counts are exact
+// (index/termstats), so a common word's costs a read of its posting list.
+// Each iteration weighs the development questions (dev-golden and
+// dev-golden-2) once each with the counts emptied, and reports p50 and p99
+// per question.
+func BenchmarkWeighing(b *testing.B) {
+	ix := benchLibrary(b)
+	defer ix.Close()
+	qs := append(evalQuestions(b, "dev-golden.jsonl"), evalQuestions(b, "dev-golden-2.jsonl")...)
+	var lat []time.Duration
+	b.ResetTimer()
+	for range b.N {
+		for _, text := range qs {
+			ix.dfs.Fresh(-1) // another version: the counts are emptied
+			q := query.Parse(text)
+			start := time.Now()
+			if _, err := ix.queryStats(context.Background(), &q); err != nil {
+				b.Fatal(err)
+			}
+			lat = append(lat, time.Since(start))
+		}
+	}
+	b.StopTimer()
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+}
+
 // BenchmarkAnswers is quality where a search's cost is measured: the
 // share of dev-golden's and dev-golden-2's questions whose answer is in
 // the text of the first passage shown, or of one of the first five (a
