@@ -106,7 +106,7 @@ type Features struct {
 type Weights Features
 
 // Default are the weights measured best on the development questions,
-// Cranfield and the golden sets (README, Ranking). BM25 10 and Ask 1 (8
+// Cranfield and the golden sets (README, Ranking). BM25 10 and Ask 1.5 (8
 // and 2 before) were refitted on the tune sets once every word's weight
 // was counted exactly (index/termstats).
 var Default = Weights{
