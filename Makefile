@@ -9,7 +9,7 @@
 #                odd ids), check sets (its even ids, dev-golden, Cranfield); ~3 min
 #   make eval-orders  the same questions with the seven corpora added in two
 #                other orders (reversed, tldr first): the figures must match
-#                make eval's, since no word's weight depends on the order; ~3 min
+#                make eval's, since no word's weight depends on the order; ~1 min
 #   make bench-process  whole-process figures (add, search, scan, remove) on
 #                ../shared/corpus; SCALE=1 adds the 12-copy million-chunk library
 #   make bench-report  every performance figure of the README on this machine,
