@@ -19,8 +19,8 @@ const refinePassages = 10
 const refineCount = 1000
 
 // refinements are the words the best passages use and the query does not
-// (package refine), their rarity read from FTS5's own vocabulary in one
-// query.
+// (package refine), their rarity counted in the index (index/termstats,
+// up to refineCount rows).
 func (ix *Index) refinements(ctx context.Context, q rank.Query, st *stats, hits []Hit) ([]refine.Refinement, error) {
 	typed := map[string]bool{}
 	for _, t := range q.Terms {
