@@ -10,10 +10,12 @@ import (
 	"folio/index/query"
 	"folio/index/rank"
 	"folio/index/spell"
+	"folio/index/termstats"
 )
 
-// docFreq is how many rows match an FTS5 expression (index/termstats).
-func (ix *Index) docFreq(ctx context.Context, expr string) (float64, error) {
+// docFreq is how many rows and passages match an FTS5 expression
+// (index/termstats).
+func (ix *Index) docFreq(ctx context.Context, expr string) (termstats.Count, error) {
 	df, err := ix.dfs.DocFreq(ctx, ix.db, expr)
 	return df, classify(err)
 }
@@ -43,7 +45,7 @@ func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error)
 	if err != nil {
 		return nil, classify(err)
 	}
-	w := &weights{ix: ix, n: float64(n), st: &stats{}}
+	w := &weights{ix: ix, n: n, st: &stats{}}
 	// Corrections and variants join q.Clauses as they are found; they are
 	// weighed where they are added, not again here.
 	nClauses := len(q.Clauses)
@@ -54,9 +56,9 @@ func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error)
 	}
 	w.st.missing = missing(q.Words, w.st.terms)
 	rank.WeighCJKRuns(w.st.terms, query.IsCJKTerm)
-	w.st.retrieve = query.Retrievals(w.optional, w.n)
+	w.st.retrieve = query.Retrievals(w.optional, w.n.Rows)
 	w.st.matches = q.Matches
-	w.st.rows = n
+	w.st.rows = int64(n.Rows)
 	return w.st, nil
 }
 
@@ -64,7 +66,7 @@ func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error)
 // first stage may search.
 type weights struct {
 	ix       *Index
-	n        float64 // the library's FTS rows
+	n        termstats.Count // the library's FTS rows; IDF weighs by passages, budgets by rows
 	st       *stats
 	optional []query.Candidate
 	fixed    int // words looked up for corrections
@@ -72,7 +74,7 @@ type weights struct {
 
 // df is how many passages hold clause c, wherever and however it is asked
 // for.
-func (w *weights) df(ctx context.Context, c query.Clause) (float64, error) {
+func (w *weights) df(ctx context.Context, c query.Clause) (termstats.Count, error) {
 	var b strings.Builder
 	c.Exclude, c.HeadingOnly = false, false
 	c.WriteExpr(&b)
@@ -101,13 +103,13 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	if err != nil {
 		return err
 	}
-	if d == 0 && c.Optional() && len(q.Clauses) > 1 && spell.StopwordTypo(c.Typed) {
+	if d.Rows == 0 && c.Optional() && len(q.Clauses) > 1 && spell.StopwordTypo(c.Typed) {
 		return nil // "hwo", "wiht": a function word, which a search leaves out
 	}
 	term := rank.Term{Terms: append([]string{c.Terms[0]}, c.Alts...), Forms: c.Forms, Prefix: c.Prefix, Word: c.Word, Required: c.Required()}
 	switch {
-	case d > 0:
-		term.IDF = rank.IDF(d, w.n)
+	case d.Rows > 0:
+		term.IDF = rank.IDF(d.Passages, w.n.Passages)
 	case len(c.Forms) > 0:
 		// A word the library does not hold weighs what its family does
 		// there (the notes say absorb, never absorption).
@@ -115,8 +117,8 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 		if err != nil {
 			return err
 		}
-		if fd > 0 {
-			term.IDF = rank.IDF(fd, w.n)
+		if fd.Rows > 0 {
+			term.IDF = rank.IDF(fd.Passages, w.n.Passages)
 		}
 	}
 	w.st.terms = append(w.st.terms, term)
@@ -126,7 +128,7 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	if !c.Optional() {
 		return nil
 	}
-	w.optional = append(w.optional, query.Candidate{Clause: i, DF: d})
+	w.optional = append(w.optional, query.Candidate{Clause: i, DF: d.Rows})
 	if c.Prefix {
 		return nil
 	}
@@ -135,16 +137,16 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	if _, err := w.addVariants(ctx, q, c, analyze.ArabicVariants(c.Typed)); err != nil {
 		return err
 	}
-	if d == 0 {
+	if d.Rows == 0 {
 		if explained, err := w.addVariants(ctx, q, c, analyze.ArabicProclitics(c.Typed)); err != nil || explained {
 			return err
 		}
 	}
 	// A pasted log or trace holds dozens of unknown words (hashes, names):
 	// the first few are looked up, each about 2 ms (typoWords).
-	if !query.IsCJKTerm(c.Terms[0]) && d <= typoRare && w.fixed < typoWords {
+	if !query.IsCJKTerm(c.Terms[0]) && d.Rows <= typoRare && w.fixed < typoWords {
 		w.fixed++
-		return w.addCorrections(ctx, q, c, d)
+		return w.addCorrections(ctx, q, c, d.Rows)
 	}
 	return nil
 }
@@ -158,7 +160,7 @@ func (w *weights) phrase(ctx context.Context, c query.Clause) error {
 			return err
 		}
 		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{t}, Prefix: prefix,
-			IDF: rank.IDF(d, w.n), Word: c.Word, Required: c.Required()})
+			IDF: rank.IDF(d.Passages, w.n.Passages), Word: c.Word, Required: c.Required()})
 	}
 	return nil
 }
@@ -171,7 +173,7 @@ func (w *weights) addCorrections(ctx context.Context, q *query.Query, c query.Cl
 	}
 	for _, f := range fixes {
 		q.Clauses = append(q.Clauses, query.Clause{Terms: []string{f.Term}, Word: c.Word})
-		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{f.Term}, IDF: rank.IDF(f.DF, w.n), Word: c.Word, Weight: correctionWeight})
+		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{f.Term}, IDF: rank.IDF(f.DF, w.n.Rows), Word: c.Word, Weight: correctionWeight})
 		w.optional = append(w.optional, query.Candidate{Clause: len(q.Clauses) - 1, DF: f.DF})
 		w.st.corrections = append(w.st.corrections, Correction{Typed: c.Typed, Searched: f.Term})
 	}
@@ -188,12 +190,12 @@ func (w *weights) addVariants(ctx context.Context, q *query.Query, c query.Claus
 		if err != nil {
 			return false, err
 		}
-		if d == 0 {
+		if d.Rows == 0 {
 			continue
 		}
 		q.Clauses = append(q.Clauses, query.Clause{Terms: []string{v}, Word: c.Word})
-		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{v}, IDF: rank.IDF(d, w.n), Word: c.Word, Weight: correctionWeight})
-		w.optional = append(w.optional, query.Candidate{Clause: len(q.Clauses) - 1, DF: d})
+		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{v}, IDF: rank.IDF(d.Passages, w.n.Passages), Word: c.Word, Weight: correctionWeight})
+		w.optional = append(w.optional, query.Candidate{Clause: len(q.Clauses) - 1, DF: d.Rows})
 		// Said under "Also searched" like an English word's family, when a
 		// passage shown uses it: the question had أحذف, the page حذف.
 		w.st.forms = append(w.st.forms, Correction{Typed: c.Typed, Searched: v, Form: true})

@@ -310,7 +310,7 @@ func (w *writer) write(p prepared) error {
 		w.lastID++
 		rowID := w.lastID
 		path := schema.JoinPath(c.Path)
-		fc := fts.Chunk{ID: rowID, Doc: docID, Path: path, Text: c.Text, Cols: p.fts[i], Key: fts.Key(path, title, c.Text, sample)}
+		fc := fts.Chunk{ID: rowID, Doc: docID, Path: path, Text: c.Text, Title: title, Sample: sample, Cols: p.fts[i], Key: fts.Key(path, title, c.Text, sample)}
 		canon, err := w.owners.Place(context.Background(), w, fc)
 		if err != nil {
 			return err

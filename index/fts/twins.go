@@ -124,8 +124,10 @@ func Attach(ctx context.Context, tx Execer, c Chunk) error {
 		return err
 	}
 	cols := c.columns()
-	_, err = tx.ExecContext(ctx, InsertSQL, c.ID, cols[0], cols[1], cols[2])
-	return err
+	if _, err = tx.ExecContext(ctx, InsertSQL, c.ID, cols[0], cols[1], cols[2]); err != nil {
+		return err
+	}
+	return placeNear(ctx, tx, &c, true, nil)
 }
 
 func queryRow(ctx context.Context, tx Execer, q string, args ...any) *rowScanner {
@@ -162,6 +164,7 @@ func Detach(ctx context.Context, tx Execer, cond string, args ...any) (int, []in
 		return 0, nil, err
 	}
 	var ids []int64
+	var owners []Chunk
 	for i := range all {
 		c := &all[i]
 		if c.Canon != c.ID {
@@ -172,8 +175,9 @@ func Detach(ctx context.Context, tx Execer, cond string, args ...any) (int, []in
 			return 0, nil, err
 		}
 		ids = append(ids, c.ID)
+		owners = append(owners, *c)
 	}
-	return len(all), ids, nil
+	return len(all), ids, unplaceNear(ctx, tx, owners)
 }
 
 // Adopt places again, in id order, the chunks that still point at rows
@@ -232,40 +236,64 @@ func Rekey(ctx context.Context, tx Execer, cond string, args ...any) error {
 // spares most chunks of an import the look-up (about 15 µs each on a
 // writer's one goroutine). An owner another process adds meanwhile is
 // missed, and the copy then gets a row of its own: never a wrong result.
+// The near-copies' keys (near.go) are kept the same way.
 type OwnerKeys struct {
-	sorted []int64 // the library's, read once
+	keySet
+	parts keySet
+}
+
+// keySet is a set of keys read sorted from the library, and those added.
+type keySet struct {
+	sorted []int64
 	added  map[int64]struct{}
 }
 
-// LoadOwnerKeys reads the library's owner keys.
-func LoadOwnerKeys(ctx context.Context, tx Execer) (*OwnerKeys, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT twin_key FROM chunks WHERE canon = id AND twin_key != 0 ORDER BY twin_key`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	k := &OwnerKeys{added: map[int64]struct{}{}}
-	for rows.Next() {
-		var key int64
-		if err := rows.Scan(&key); err != nil {
-			return nil, err
-		}
-		k.sorted = append(k.sorted, key)
-	}
-	return k, rows.Err()
-}
-
-// MayHave reports whether an owner with the key may exist.
-func (k *OwnerKeys) MayHave(key int64) bool {
-	if _, ok := k.added[key]; ok {
+func (s *keySet) mayHave(key int64) bool {
+	if _, ok := s.added[key]; ok {
 		return true
 	}
-	_, found := slices.BinarySearch(k.sorted, key)
+	_, found := slices.BinarySearch(s.sorted, key)
 	return found
 }
 
+func (s *keySet) add(key int64) {
+	if s.added == nil {
+		s.added = map[int64]struct{}{}
+	}
+	s.added[key] = struct{}{}
+}
+
+// read adds a column of keys, read in order.
+func (s *keySet) read(ctx context.Context, tx Execer, q string) error {
+	rows, err := tx.QueryContext(ctx, q)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var key int64
+		if err := rows.Scan(&key); err != nil {
+			return err
+		}
+		s.sorted = append(s.sorted, key)
+	}
+	return rows.Err()
+}
+
+// LoadOwnerKeys reads the library's owner keys and near-copy keys.
+func LoadOwnerKeys(ctx context.Context, tx Execer) (*OwnerKeys, error) {
+	k := &OwnerKeys{}
+	if err := k.read(ctx, tx, `SELECT twin_key FROM chunks WHERE canon = id AND twin_key != 0 ORDER BY twin_key`); err != nil {
+		return nil, err
+	}
+	return k, k.parts.read(ctx, tx, `SELECT key FROM near_keys ORDER BY key`)
+}
+
+// MayHave reports whether an owner with the key may exist.
+func (k *OwnerKeys) MayHave(key int64) bool { return k.mayHave(key) }
+
 // Add records an owner the caller wrote.
-func (k *OwnerKeys) Add(key int64) { k.added[key] = struct{}{} }
+func (k *OwnerKeys) Add(key int64) { k.add(key) }
 
 // Unplace takes the chunks a condition on c (chunks) and d (documents)
 // selects out of the search index, keeping them: their rows go, copies
@@ -334,8 +362,10 @@ func (k *OwnerKeys) Place(ctx context.Context, tx Execer, c Chunk) (int64, error
 	}
 	k.Add(c.Key)
 	cols := c.columns()
-	_, err := tx.ExecContext(ctx, InsertSQL, c.ID, cols[0], cols[1], cols[2])
-	return c.ID, err
+	if _, err := tx.ExecContext(ctx, InsertSQL, c.ID, cols[0], cols[1], cols[2]); err != nil {
+		return 0, err
+	}
+	return c.ID, placeNear(ctx, tx, &c, false, k)
 }
 
 // PlaceOld keys the chunks of a library written before copies shared rows

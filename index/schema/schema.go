@@ -14,7 +14,7 @@ import (
 )
 
 // Version is stored in PRAGMA user_version: len(Migrations).
-const Version = 4
+const Version = 5
 
 // ApplicationID marks a SQLite file as a Folio library (PRAGMA
 // application_id, bytes 68–71 of the header): "Foli".
@@ -139,6 +139,12 @@ var Migrations = []string{
 	CREATE INDEX chunks_canon ON chunks(canon);
 	CREATE INDEX chunks_twin ON chunks(twin_key) WHERE canon = id;
 	INSERT OR REPLACE INTO settings(key, value) VALUES('fts.place_from', '0');`,
+
+	// Near-copies count once in the words' weights (fts/near.go): the
+	// keys of each row's owner, and the owners counted as another's
+	// near-copy. Rows written before have no keys and are always counted.
+	`CREATE TABLE near_keys(key INTEGER NOT NULL, chunk INTEGER NOT NULL, PRIMARY KEY(key, chunk)) WITHOUT ROWID;
+	CREATE TABLE near(id INTEGER PRIMARY KEY);`,
 }
 
 // DatedSQL is a document's date in Unix seconds: its front matter's, else

@@ -4,7 +4,11 @@
 //
 // They are counted in the index's rows, as FTS5's own bm25 counts them:
 // copies of a passage share one row (index/fts, twins.go), so a library
-// holding a folder twice weighs its words as one holding it once. Every
+// holding a folder twice weighs its words as one holding it once; and a
+// near-copy (the passage in another document with a line more or less,
+// index/fts, near.go) keeps a row of its own but is left out of what a
+// word weighs (Count.Passages), while the first stage's budgets read what
+// its postings cost (Count.Rows). Every
 // count is exact. A common word's count was once estimated from how far
 // into the rows its 500th posting lay, which assumed each word spread
 // evenly over the library: a word of the folder added last looked rare and
@@ -30,9 +34,15 @@ import (
 type Cache struct {
 	mu      sync.Mutex
 	version int64
-	df      map[string]float64
-	rows    int64 // FTS rows at version, or -1 until counted
+	df      map[string]Count
+	rows    Count // FTS rows at version, Rows -1 until counted
 }
+
+// Count is how many rows of the FTS index hold a word (or the whole
+// index): all of them, which is what reading the postings costs, and the
+// passages among them with near-copies counted once, which is what a
+// word weighs by.
+type Count struct{ Rows, Passages float64 }
 
 // Fresh empties the cache when the library's version (SQLite's
 // data_version, which moves with every change by any connection or
@@ -41,66 +51,89 @@ func (c *Cache) Fresh(version int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.df == nil || c.version != version {
-		c.df, c.version, c.rows = map[string]float64{}, version, -1
+		c.df, c.version, c.rows = map[string]Count{}, version, Count{Rows: -1}
 	}
 }
 
-// Rows is how many rows the FTS index holds: the passages, copies counted
-// once. Counting them reads the row-size table (5–9 ms at a million
-// passages), once per version of the library.
-func (c *Cache) Rows(ctx context.Context, db *sql.DB) (int64, error) {
+// Rows is how many rows the FTS index holds, copies counted once, and how
+// many passages, near-copies counted once too. Counting them reads the
+// row-size table (5–9 ms at a million passages) and the near-copies' list,
+// once per version of the library.
+func (c *Cache) Rows(ctx context.Context, db *sql.DB) (Count, error) {
 	c.mu.Lock()
 	rows := c.rows
 	c.mu.Unlock()
-	if rows >= 0 {
+	if rows.Rows >= 0 {
 		return rows, nil
 	}
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM chunks_fts_docsize`).Scan(&rows); err != nil {
-		return 0, err
+	var all, near int64
+	if err := db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM chunks_fts_docsize), (SELECT count(*) FROM near)`).Scan(&all, &near); err != nil {
+		return Count{}, err
 	}
+	rows = Count{Rows: float64(all), Passages: float64(max(all-near, min(all, 1)))}
 	c.mu.Lock()
 	c.rows = rows
 	c.mu.Unlock()
 	return rows, nil
 }
 
-// DocFreq is how many rows match an FTS5 expression.
-func (c *Cache) DocFreq(ctx context.Context, db *sql.DB, expr string) (float64, error) {
-	return c.count(ctx, db, expr, 0)
-}
-
-// AtMost is DocFreq counted up to limit rows: enough to tell a rare word
-// from a common one (the words offered as refinements), at a fraction of
-// an exact count's cost for a common word.
-func (c *Cache) AtMost(ctx context.Context, db *sql.DB, expr string, limit int) (float64, error) {
-	return c.count(ctx, db, expr, limit)
-}
-
-// count counts the rows matching expr, up to limit when it is above 0.
-func (c *Cache) count(ctx context.Context, db *sql.DB, expr string, limit int) (float64, error) {
-	key := expr
-	if limit > 0 {
-		key = strconv.Itoa(limit) + "\x00" + expr
+// DocFreq is how many rows match an FTS5 expression, and how many
+// passages: a near-copy's rows are counted (a join with the list of
+// them, about five times the count's cost) only when the library holds
+// some.
+func (c *Cache) DocFreq(ctx context.Context, db *sql.DB, expr string) (Count, error) {
+	if n, ok := c.cached(expr); ok {
+		return n, nil
 	}
-	c.mu.Lock()
-	if v, ok := c.df[key]; ok {
-		c.mu.Unlock()
-		return v, nil
-	}
-	c.mu.Unlock()
-	q, args := `SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?`, []any{expr}
-	if limit > 0 {
-		q, args = `SELECT count(*) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)`, []any{expr, limit}
+	rows, err := c.Rows(ctx, db)
+	if err != nil {
+		return Count{}, err
 	}
 	var n int64
-	if err := db.QueryRowContext(ctx, q, args...).Scan(&n); err != nil {
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?`, expr).Scan(&n); err != nil {
+		return Count{}, err
+	}
+	cnt := Count{Rows: float64(n), Passages: float64(n)}
+	if rows.Passages < rows.Rows && n > 0 {
+		var near int64
+		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM chunks_fts f CROSS JOIN near n ON n.id = f.rowid
+			WHERE chunks_fts MATCH ?`, expr).Scan(&near); err != nil {
+			return Count{}, err
+		}
+		// A word only near-copies hold (the line they add) still counts.
+		cnt.Passages = float64(max(n-near, 1))
+	}
+	c.store(expr, cnt)
+	return cnt, nil
+}
+
+// AtMost is how many rows match, counted up to limit: enough to tell a
+// rare word from a common one (the words offered as refinements), at a
+// fraction of an exact count's cost for a common word.
+func (c *Cache) AtMost(ctx context.Context, db *sql.DB, expr string, limit int) (float64, error) {
+	key := strconv.Itoa(limit) + "\x00" + expr
+	if n, ok := c.cached(key); ok {
+		return n.Rows, nil
+	}
+	var n int64
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)`, expr, limit).Scan(&n); err != nil {
 		return 0, err
 	}
-	df := float64(n)
+	c.store(key, Count{Rows: float64(n), Passages: float64(n)})
+	return float64(n), nil
+}
+
+func (c *Cache) cached(key string) (Count, bool) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, ok := c.df[key]
+	return n, ok
+}
+
+func (c *Cache) store(key string, n Count) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.df != nil {
-		c.df[key] = df
+		c.df[key] = n
 	}
-	c.mu.Unlock()
-	return df, nil
 }
