@@ -23,6 +23,7 @@ package termstats
 import (
 	"context"
 	"database/sql"
+	"math"
 	"strconv"
 	"sync"
 )
@@ -77,9 +78,24 @@ func (c *Cache) Rows(ctx context.Context, db *sql.DB) (Count, error) {
 	return rows, nil
 }
 
+// nearExact is the most rows of a word whose near-copies are counted one
+// by one (a join with their list, about 0.25 µs a row at a million
+// passages); past it, they are counted among every step-th row id, about
+// nearSample rows: the word's share of near-copies to within about 1%
+// (measured on the twelve-copy library: "file", 57,321 rows, 50,283 of
+// them near-copies, estimated 50,110), in 4.5 ms instead of 13.
+// When the library holds few near-copies (84,211 passages of
+// ../shared/corpus hold 13), each is looked up in the word's postings
+// instead, exactly: a look-up costs about what joining nearProbe rows
+// does (30 µs).
+const (
+	nearExact  = 4000
+	nearSample = 2000
+	nearProbe  = 120
+)
+
 // DocFreq is how many rows match an FTS5 expression, and how many
-// passages: a near-copy's rows are counted (a join with the list of
-// them, about five times the count's cost) only when the library holds
+// passages: a near-copy's rows are counted only when the library holds
 // some.
 func (c *Cache) DocFreq(ctx context.Context, db *sql.DB, expr string) (Count, error) {
 	if n, ok := c.cached(expr); ok {
@@ -94,14 +110,29 @@ func (c *Cache) DocFreq(ctx context.Context, db *sql.DB, expr string) (Count, er
 		return Count{}, err
 	}
 	cnt := Count{Rows: float64(n), Passages: float64(n)}
-	if rows.Passages < rows.Rows && n > 0 {
-		var near int64
-		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM chunks_fts f CROSS JOIN near n ON n.id = f.rowid
-			WHERE chunks_fts MATCH ?`, expr).Scan(&near); err != nil {
+	if near := rows.Rows - rows.Passages; near > 0 && near*nearProbe < float64(n) {
+		// Far fewer near-copies in the library than the word's rows: each
+		// looked up in its postings.
+		var m int64
+		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM near n CROSS JOIN chunks_fts f ON f.rowid = n.id
+			WHERE chunks_fts MATCH ?`, expr).Scan(&m); err != nil {
 			return Count{}, err
 		}
-		// A word only near-copies hold (the line they add) still counts.
-		cnt.Passages = float64(max(n-near, 1))
+		cnt.Passages = float64(max(n-m, 1))
+	} else if near > 0 && n > 0 {
+		step := int64(1)
+		if n > nearExact {
+			step = n / nearSample
+		}
+		var seen, nearSeen int64
+		if err := db.QueryRowContext(ctx, `SELECT count(*), count(n.id) FROM chunks_fts f LEFT JOIN near n ON n.id = f.rowid
+			WHERE chunks_fts MATCH ? AND f.rowid % ? = 0`, expr, step).Scan(&seen, &nearSeen); err != nil {
+			return Count{}, err
+		}
+		if seen > 0 {
+			// A word only near-copies hold (the line they add) still counts.
+			cnt.Passages = max(math.Round(float64(n)*float64(seen-nearSeen)/float64(seen)), 1)
+		}
 	}
 	c.store(expr, cnt)
 	return cnt, nil
