@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -219,4 +220,33 @@ func TestAnOwedMergeIsAnnouncedAtOpen(t *testing.T) {
 	if w := WorkAtOpen(path, ReadWrite); w != NoWork {
 		t.Errorf("after the merge: work %d, want none", w)
 	}
+}
+
+// A library written before near-copies were keyed (schema 4) gains the
+// tables at open; a backup of one of its notes with a line added, written
+// after, is known for a near-copy of the old row (by the old row's twin
+// key) and leaves the words' weights as they were.
+func TestLibraryV4KnowsABackupAddedAfterTheUpgrade(t *testing.T) {
+	ix := openCommitted(t, "library-v4.db")
+	var version int
+	must(t, ix.db.QueryRow(`PRAGMA user_version`).Scan(&version))
+	if version != SchemaVersion {
+		t.Fatalf("schema %d after open, want %d", version, SchemaVersion)
+	}
+	const words = "blorp manager fever"
+	before := wordWeights(t, ix, words)
+	backup := t.TempDir()
+	testutil.WriteFile(t, filepath.Join(backup, "leave.md"), "# Leave\n\nAnnual leave is booked in the blorp system at least two weeks ahead.\n"+
+		"A manager approves it within three working days.\n\nBacked up on 1 December.\n")
+	addFolders(t, ix, backup)
+	after := wordWeights(t, ix, words)
+	if len(before) != 3 {
+		t.Fatalf("weighed %v, want three words", before)
+	}
+	for w, idf := range before {
+		if math.Abs(after[w]-idf) > 1e-9 {
+			t.Errorf("%s weighs %.4f with the backup, %.4f before", w, after[w], idf)
+		}
+	}
+	must(t, ix.IntegrityCheck(context.Background()))
 }
