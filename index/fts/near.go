@@ -1,11 +1,9 @@
 package fts
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"errors"
-	"slices"
 	"strings"
 )
 
@@ -81,7 +79,9 @@ var sqlNearKeys, sqlNearBefore, sqlNearAfter [3]string
 
 func init() {
 	for n := range 3 {
-		sqlNearKeys[n] = `INSERT OR IGNORE INTO near_keys(key, chunk) VALUES ` + strings.Repeat(",(?, ?)", max(n, 1))[1:]
+		if n > 0 {
+			sqlNearKeys[n] = `INSERT OR IGNORE INTO near_keys(key, chunk) VALUES ` + strings.Repeat(",(?, ?)", n)[1:]
+		}
 		sqlNearBefore[n] = nearSQL(n, "<") + ` LIMIT 1`
 		sqlNearAfter[n] = `INSERT OR IGNORE INTO near(id) ` + nearSQL(n, ">")
 	}
@@ -185,7 +185,6 @@ func unplaceNear(ctx context.Context, tx Execer, removed []Chunk) error {
 	for k := range owners {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(a, b any) int { return cmp.Compare(a.(int64), b.(int64)) })
 	gone := map[int64]bool{}
 	for i := range removed {
 		gone[removed[i].ID] = true

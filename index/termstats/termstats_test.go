@@ -15,15 +15,7 @@ import (
 // until the library's version moves.
 func TestWordsAreCountedExactlyWhereverTheyLie(t *testing.T) {
 	ctx := context.Background()
-	db, err := sql.Open("sqlite", ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	db.SetMaxOpenConns(1) // one in-memory database
-	if _, err := db.Exec(`CREATE VIRTUAL TABLE chunks_fts USING fts5(text); CREATE TABLE near(id INTEGER PRIMARY KEY)`); err != nil {
-		t.Fatal(err)
-	}
+	db := library(t)
 	insert := func(text string, n int) {
 		for range n {
 			if _, err := db.Exec(`INSERT INTO chunks_fts(text) VALUES (?)`, text); err != nil {
@@ -65,14 +57,8 @@ func TestWordsAreCountedExactlyWhereverTheyLie(t *testing.T) {
 // counts one passage.
 func TestNearCopiesCountOnceInPassages(t *testing.T) {
 	ctx := context.Background()
-	db, err := sql.Open("sqlite", ":memory:")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	db.SetMaxOpenConns(1)
+	db := library(t)
 	for _, q := range []string{
-		`CREATE VIRTUAL TABLE chunks_fts USING fts5(text); CREATE TABLE near(id INTEGER PRIMARY KEY)`,
 		`INSERT INTO chunks_fts(rowid, text) VALUES (1, 'blorp policy'), (2, 'blorp policy backed up'), (3, 'other text')`,
 		`INSERT INTO near(id) VALUES (2)`,
 	} {
@@ -90,4 +76,19 @@ func TestNearCopiesCountOnceInPassages(t *testing.T) {
 			t.Errorf("%s: %v, %v; want %v", w, got, err, want)
 		}
 	}
+}
+
+// library is an in-memory database with the tables termstats reads.
+func library(t *testing.T) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.SetMaxOpenConns(1) // one in-memory database
+	if _, err := db.Exec(`CREATE VIRTUAL TABLE chunks_fts USING fts5(text); CREATE TABLE near(id INTEGER PRIMARY KEY)`); err != nil {
+		t.Fatal(err)
+	}
+	return db
 }
