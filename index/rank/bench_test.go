@@ -9,6 +9,26 @@ import (
 // BenchmarkAnalyse reads 200 candidates of about 150 words, what a
 // question's second stage reads; -cpu 1,2 compares one core with two.
 func BenchmarkAnalyse(b *testing.B) {
+	q, cands := benchCandidates()
+	b.ResetTimer()
+	for range b.N {
+		Analyse(q, cands)
+	}
+}
+
+// BenchmarkFeatures measures 200 candidates read once against a question
+// of how long, which also looks for numbers of units near its words.
+func BenchmarkFeatures(b *testing.B) {
+	q, cands := benchCandidates()
+	q.Quantity, q.Duration = true, true
+	set := Analyse(q, cands)
+	b.ResetTimer()
+	for range b.N {
+		set.Features(q)
+	}
+}
+
+func benchCandidates() (Query, []Candidate) {
 	words := strings.Fields(`the doctor may suggest treatment with medicines that reduce fever and pain in
 		children while adults often take ibuprofen or paracetamol every six hours unless their kidneys
 		or stomach make that unsafe ask a pharmacist before combining products that contain the same
@@ -22,11 +42,7 @@ func BenchmarkAnalyse(b *testing.B) {
 		}
 		cands = append(cands, Candidate{Text: t.String(), Heading: []string{"Fever", fmt.Sprint("Dosing ", i)}, Title: "Medicines"})
 	}
-	q := Query{Terms: terms(map[string]float64{"fever": 2, "child": 1, "dose": 1.5, "night": 1}, "fever", "child", "dose", "night")}
-	b.ResetTimer()
-	for range b.N {
-		Analyse(q, cands)
-	}
+	return Query{Terms: terms(map[string]float64{"fever": 2, "child": 1, "dose": 1.5, "night": 1}, "fever", "child", "dose", "night")}, cands
 }
 
 // BenchmarkUnitPatterns reads a passage of 2,000 bytes for an age, a share
