@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -168,7 +169,7 @@ func TestUpgradeShowsProgressAndCanBeStopped(t *testing.T) {
 		}
 	}
 	// The format was brought forward before the cancel: what is left.
-	if want := []upgrade.Step{upgrade.Copies, upgrade.Compact}; !slices.Equal(steps, want) {
+	if want := []upgrade.Step{upgrade.Copies, upgrade.Near, upgrade.Compact}; !slices.Equal(steps, want) {
 		t.Errorf("steps %q, want %q", steps, want)
 	}
 	var last report
@@ -247,6 +248,61 @@ func TestLibraryV4KnowsABackupAddedAfterTheUpgrade(t *testing.T) {
 		if math.Abs(after[w]-idf) > 1e-9 {
 			t.Errorf("%s weighs %.4f with the backup, %.4f before", w, after[w], idf)
 		}
+	}
+	must(t, ix.IntegrityCheck(context.Background()))
+}
+
+// A library written before near-copies were keyed (schema 4) that holds a
+// folder and its backup, each note with a line added, weighed the
+// folder's words twice. Opening it keys the older rows as an import does
+// now (saying so while it works), so every word weighs what it does in a
+// library of the folder alone.
+func TestLibraryV4BackupCountsOnceAfterTheUpgrade(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "library-v4-near.db"))
+	must(t, err)
+	path := filepath.Join(t.TempDir(), "old.db")
+	must(t, os.WriteFile(path, data, 0o600))
+	var steps []upgrade.Step
+	ix, err := OpenContext(context.Background(), path, ReadWrite, func(s upgrade.Step, done, total int64) {
+		if len(steps) == 0 || steps[len(steps)-1] != s {
+			steps = append(steps, s)
+		}
+	})
+	must(t, err)
+	defer ix.Close()
+	if !slices.Contains(steps, upgrade.Near) {
+		t.Errorf("the upgrade said %q, not that it looked for near-copies", steps)
+	}
+	// The folders the library was written from (testdata/README.md).
+	notes, other := map[string]string{}, map[string]string{}
+	for i := range 12 {
+		body := fmt.Sprintf("# Item %d\n\nThe blorp policy for item %d says what to do when it comes up at work.\n", i, i)
+		if i%3 == 0 {
+			body += fmt.Sprintf("\nThe zorble form of item %d is filed with the office before the end of the month.\n", i)
+		}
+		notes[fmt.Sprintf("n%02d.md", i)] = body
+	}
+	for i := range 40 {
+		other[fmt.Sprintf("o%03d.md", i)] = fmt.Sprintf("# Other %d\n\nSomething else entirely, number %d, about the weather.\n", i, i)
+	}
+	dirs := []string{t.TempDir(), t.TempDir()}
+	testutil.WriteFiles(t, dirs[0], other)
+	testutil.WriteFiles(t, dirs[1], notes)
+	alone := openTemp(t)
+	addFolders(t, alone, dirs...)
+	const words = "blorp zorble policy office"
+	want, got := wordWeights(t, alone, words), wordWeights(t, ix, words)
+	if len(want) != 4 {
+		t.Fatalf("weighed %v, want the four words", want)
+	}
+	for w, idf := range want {
+		if math.Abs(got[w]-idf) > 1e-9 {
+			t.Errorf("%s weighs %.4f in the upgraded library, %.4f without the backup", w, got[w], idf)
+		}
+	}
+	// Nothing is left to do at the next open.
+	if needed, err := upgrade.Needed(context.Background(), ix.db); err != nil || needed {
+		t.Errorf("upgrade needed again: %v, %v", needed, err)
 	}
 	must(t, ix.IntegrityCheck(context.Background()))
 }

@@ -4,7 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
+	"strconv"
 	"strings"
+
+	"folio/index/dberr"
 )
 
 // Near-copies count once in the words' weights. A passage found in
@@ -250,6 +254,86 @@ func reweighNear(ctx context.Context, tx Execer, id int64) error {
 	}
 	_, err = tx.ExecContext(ctx, `DELETE FROM near WHERE id = ?`, id)
 	return err
+}
+
+// KeyNearOld keys the owners of a library written before near-copies
+// were (fts.near_from, set by schema 6's migration), in id order and
+// batches that survive an interruption, as an import would have: each
+// owner's parts go into near_keys, and one with an earlier owner in
+// another document sharing a key goes into near. Without it, a backup
+// imported before the upgrade went on weighing its folder's words twice.
+// It runs after PlaceOld, which gives the oldest rows their twin keys.
+func KeyNearOld(ctx context.Context, db *sql.DB, progress Progress) error {
+	var from string
+	err := db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = 'fts.near_from'`).Scan(&from)
+	if isNoRows(err) {
+		return nil
+	}
+	var count counted
+	if err == nil {
+		last, _ := strconv.ParseInt(from, 10, 64)
+		count, err = countOwners(ctx, db, `c.canon = c.id`, last)
+	}
+	for err == nil {
+		count.report(progress)
+		var n int64
+		var done bool
+		n, done, err = keyNearBatch(ctx, db)
+		count.done += n
+		if err == nil && done {
+			count.report(progress)
+			return nil
+		}
+	}
+	return fmt.Errorf("find the near-copies of older passages: %w", dberr.Classify(err))
+}
+
+func keyNearBatch(ctx context.Context, db *sql.DB) (int64, bool, error) {
+	const batch = 2000
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, false, err
+	}
+	defer tx.Rollback()
+	var from string
+	err = tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = 'fts.near_from'`).Scan(&from)
+	if isNoRows(err) {
+		return 0, true, nil
+	}
+	if err != nil {
+		return 0, false, err
+	}
+	last, _ := strconv.ParseInt(from, 10, 64)
+	all, err := readChunks(ctx, tx, `c.id > ? AND c.canon = c.id`, batch, last)
+	if err != nil {
+		return 0, false, err
+	}
+	for i := range all {
+		// In id order, every earlier owner is keyed by now, so looking
+		// back finds a set's first as an import would.
+		if err := placeNear(ctx, tx, &all[i], false, nil); err != nil {
+			return 0, false, err
+		}
+		last = all[i].ID
+	}
+	done := len(all) < batch
+	if done {
+		_, err = tx.ExecContext(ctx, `DELETE FROM settings WHERE key = 'fts.near_from'`)
+	} else {
+		_, err = tx.ExecContext(ctx, `UPDATE settings SET value = ? WHERE key = 'fts.near_from'`, strconv.FormatInt(last, 10))
+	}
+	if err != nil {
+		return 0, false, err
+	}
+	return int64(len(all)), done, tx.Commit()
+}
+
+// KeyNearPending reports a library whose older owners have no near-copy
+// keys yet.
+func KeyNearPending(ctx context.Context, db *sql.DB) (bool, error) {
+	var n int
+	err := db.QueryRowContext(ctx, `SELECT count(*) FROM settings WHERE key = 'fts.near_from'`).Scan(&n)
+	return n > 0, dberr.Classify(err)
 }
 
 func isNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }

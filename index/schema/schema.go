@@ -14,7 +14,7 @@ import (
 )
 
 // Version is stored in PRAGMA user_version: len(Migrations).
-const Version = 5
+const Version = 6
 
 // ApplicationID marks a SQLite file as a Folio library (PRAGMA
 // application_id, bytes 68–71 of the header): "Foli".
@@ -145,6 +145,10 @@ var Migrations = []string{
 	// near-copy. Rows written before have no keys and are always counted.
 	`CREATE TABLE near_keys(key INTEGER NOT NULL, chunk INTEGER NOT NULL, PRIMARY KEY(key, chunk)) WITHOUT ROWID;
 	CREATE TABLE near(id INTEGER PRIMARY KEY);`,
+
+	// The rows written before schema 5 get their near-copy keys
+	// (fts.KeyNearOld): a backup imported then counted again otherwise.
+	`INSERT OR REPLACE INTO settings(key, value) VALUES('fts.near_from', '0');`,
 }
 
 // DatedSQL is a document's date in Unix seconds: its front matter's, else

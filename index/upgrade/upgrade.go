@@ -22,6 +22,7 @@ const (
 	Schema  Step = "Updating the library's format"
 	Reindex Step = "Indexing every passage again for this version's word analysis"
 	Copies  Step = "Finding passages that are copies of each other"
+	Near    Step = "Finding passages that nearly copy others"
 	Compact Step = "Compacting the search index"
 )
 
@@ -42,12 +43,15 @@ func Needed(ctx context.Context, db *sql.DB) (bool, error) {
 	if outdated, err := fts.Outdated(ctx, db); err != nil || outdated {
 		return outdated, err
 	}
-	return fts.PlacePending(ctx, db)
+	if pending, err := fts.PlacePending(ctx, db); err != nil || pending {
+		return pending, err
+	}
+	return fts.KeyNearPending(ctx, db)
 }
 
 // Run migrates the schema, brings the search index to this analyser's
-// terms and lets copies written before share their rows, then merges away
-// the rows they gave up. A cancelled ctx stops it between batches.
+// terms, lets copies written before share their rows and keys their
+// near-copies, then merges away the rows they gave up. A cancelled ctx stops it between batches.
 func Run(ctx context.Context, db *sql.DB, progress Progress) error {
 	step := func(s Step) fts.Progress {
 		if progress == nil {
@@ -77,6 +81,13 @@ func Run(ctx context.Context, db *sql.DB, progress Progress) error {
 		return err
 	} else if pending {
 		if err := fts.PlaceOld(ctx, db, step(Copies)); err != nil {
+			return err
+		}
+	}
+	if pending, err := fts.KeyNearPending(ctx, db); err != nil {
+		return err
+	} else if pending {
+		if err := fts.KeyNearOld(ctx, db, step(Near)); err != nil {
 			return err
 		}
 	}
