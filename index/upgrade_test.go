@@ -256,12 +256,27 @@ func TestLibraryV4KnowsABackupAddedAfterTheUpgrade(t *testing.T) {
 // folder and its backup, each note with a line added, weighed the
 // folder's words twice. Opening it keys the older rows as an import does
 // now (saying so while it works), so every word weighs what it does in a
-// library of the folder alone.
+// library of the folder alone; cancelled, it resumes at the next open.
 func TestLibraryV4BackupCountsOnceAfterTheUpgrade(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "library-v4-near.db"))
 	must(t, err)
 	path := filepath.Join(t.TempDir(), "old.db")
 	must(t, os.WriteFile(path, data, 0o600))
+	// Cancelled while it looks for near-copies, the upgrade goes on at the
+	// next open.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, err = OpenContext(ctx, path, ReadWrite, func(s upgrade.Step, done, total int64) {
+		if s == upgrade.Near {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled upgrade: err %v, want context.Canceled", err)
+	}
+	if WorkAtOpen(path, ReadWrite) != Upgrade {
+		t.Error("after a cancelled upgrade the library no longer needs one")
+	}
 	var steps []upgrade.Step
 	ix, err := OpenContext(context.Background(), path, ReadWrite, func(s upgrade.Step, done, total int64) {
 		if len(steps) == 0 || steps[len(steps)-1] != s {
