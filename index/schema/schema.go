@@ -142,7 +142,8 @@ var Migrations = []string{
 
 	// Near-copies count once in the words' weights (fts/near.go): the
 	// keys of each row's owner, and the owners counted as another's
-	// near-copy. Rows written before have no keys and are always counted.
+	// near-copy. Rows written before have no keys until schema 6's step
+	// gives them theirs.
 	`CREATE TABLE near_keys(key INTEGER NOT NULL, chunk INTEGER NOT NULL, PRIMARY KEY(key, chunk)) WITHOUT ROWID;
 	CREATE TABLE near(id INTEGER PRIMARY KEY);`,
 

@@ -51,7 +51,8 @@ func Needed(ctx context.Context, db *sql.DB) (bool, error) {
 
 // Run migrates the schema, brings the search index to this analyser's
 // terms, lets copies written before share their rows and keys their
-// near-copies, then merges away the rows they gave up. A cancelled ctx stops it between batches.
+// near-copies, then merges away the rows they gave up. A cancelled ctx
+// stops it between batches.
 func Run(ctx context.Context, db *sql.DB, progress Progress) error {
 	step := func(s Step) fts.Progress {
 		if progress == nil {
