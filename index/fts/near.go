@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
-	"strconv"
 	"strings"
 
 	"folio/index/dberr"
@@ -264,68 +262,17 @@ func reweighNear(ctx context.Context, tx Execer, id int64) error {
 // imported before the upgrade went on weighing its folder's words twice.
 // It runs after PlaceOld, which gives the oldest rows their twin keys.
 func KeyNearOld(ctx context.Context, db *sql.DB, progress Progress) error {
-	var from string
-	err := db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = 'fts.near_from'`).Scan(&from)
-	if isNoRows(err) {
-		return nil
-	}
-	var count counted
-	if err == nil {
-		last, _ := strconv.ParseInt(from, 10, 64)
-		count, err = countOwners(ctx, db, `c.canon = c.id`, last)
-	}
-	for err == nil {
-		count.report(progress)
-		var n int64
-		var done bool
-		n, done, err = keyNearBatch(ctx, db)
-		count.done += n
-		if err == nil && done {
-			count.report(progress)
-			return nil
-		}
-	}
-	return fmt.Errorf("find the near-copies of older passages: %w", dberr.Classify(err))
-}
-
-func keyNearBatch(ctx context.Context, db *sql.DB) (int64, bool, error) {
-	const batch = 2000
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		return 0, false, err
-	}
-	defer tx.Rollback()
-	var from string
-	err = tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = 'fts.near_from'`).Scan(&from)
-	if isNoRows(err) {
-		return 0, true, nil
-	}
-	if err != nil {
-		return 0, false, err
-	}
-	last, _ := strconv.ParseInt(from, 10, 64)
-	all, err := readChunks(ctx, tx, `c.id > ? AND c.canon = c.id`, batch, last)
-	if err != nil {
-		return 0, false, err
-	}
-	for i := range all {
-		// In id order, every earlier owner is keyed by now, so looking
-		// back finds a set's first as an import would.
-		if err := placeNear(ctx, tx, &all[i], false, nil); err != nil {
-			return 0, false, err
-		}
-		last = all[i].ID
-	}
-	done := len(all) < batch
-	if done {
-		_, err = tx.ExecContext(ctx, `DELETE FROM settings WHERE key = 'fts.near_from'`)
-	} else {
-		_, err = tx.ExecContext(ctx, `UPDATE settings SET value = ? WHERE key = 'fts.near_from'`, strconv.FormatInt(last, 10))
-	}
-	if err != nil {
-		return 0, false, err
-	}
-	return int64(len(all)), done, tx.Commit()
+	return walkOld(ctx, db, progress, oldWalk{
+		setting: "fts.near_from",
+		counted: `c.canon = c.id`,
+		left:    `c.canon = c.id`,
+		what:    "find the near-copies of older passages",
+		batch: func(ctx context.Context, tx *sql.Tx) func(c *Chunk) error {
+			// In id order, every earlier owner is keyed by now, so looking
+			// back finds a set's first as an import would.
+			return func(c *Chunk) error { return placeNear(ctx, tx, c, false, nil) }
+		},
+	})
 }
 
 // KeyNearPending reports a library whose older owners have no near-copy

@@ -376,33 +376,82 @@ func (k *OwnerKeys) Place(ctx context.Context, tx Execer, c Chunk) (int64, error
 // merge owed (the passages stay in the library, so nothing removed
 // lingers); whoever opened the library makes the merge.
 func PlaceOld(ctx context.Context, db *sql.DB, progress Progress) error {
+	return walkOld(ctx, db, progress, oldWalk{
+		setting: "fts.place_from",
+		// Those looked at before an interruption (up to place_from), and
+		// those left: each chunk looked at gets its key (never 0).
+		counted: `c.id <= ?1 OR c.canon = c.id AND c.twin_key = 0`,
+		left:    `c.canon = c.id AND c.twin_key = 0`,
+		what:    "share the rows of copies",
+		batch: func(ctx context.Context, tx *sql.Tx) func(o *Chunk) error {
+			shared := false
+			return func(o *Chunk) error {
+				o.Key = Key(o.Path, o.Title, o.Text, o.Sample)
+				owner, err := Owner(ctx, tx, *o)
+				if err != nil {
+					return err
+				}
+				if owner == 0 {
+					_, err = tx.ExecContext(ctx, `UPDATE chunks SET twin_key = ? WHERE id = ?`, o.Key, o.ID)
+					return err
+				}
+				if !shared {
+					if err := SetPurgeMode(ctx, tx, Merge); err != nil {
+						return err
+					}
+					shared = true
+				}
+				cols := o.columns()
+				if _, err = tx.ExecContext(ctx, DeleteSQL, o.ID, cols[0], cols[1], cols[2]); err == nil {
+					_, err = tx.ExecContext(ctx, `UPDATE chunks SET canon = ?, twin_key = ? WHERE id = ?`, owner, o.Key, o.ID)
+				}
+				return err
+			}
+		},
+	})
+}
+
+// oldWalk is a step of an upgrade that goes through the chunks of a
+// library written before, in id order and batches that survive an
+// interruption: setting holds the last id done, and is gone once all are.
+type oldWalk struct {
+	setting string
+	counted string // the chunks the step counts, done (id ≤ ?1) or left
+	left    string // the chunks left to go through, after the last done
+	what    string // what the step does, for its error
+	// batch makes what is done to each chunk of a batch, in its
+	// transaction.
+	batch func(ctx context.Context, tx *sql.Tx) func(c *Chunk) error
+}
+
+// walkOld runs w, reporting how far it has come, until every chunk is
+// done or ctx is cancelled (between batches).
+func walkOld(ctx context.Context, db *sql.DB, progress Progress, w oldWalk) error {
 	var from string
-	err := db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = 'fts.place_from'`).Scan(&from)
+	err := db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, w.setting).Scan(&from)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
 	var count counted
 	if err == nil {
-		// Those looked at before an interruption (up to place_from), and
-		// those left: each chunk looked at gets its key (never 0).
 		last, _ := strconv.ParseInt(from, 10, 64)
-		count, err = countOwners(ctx, db, `c.id <= ?1 OR c.canon = c.id AND c.twin_key = 0`, last)
+		count, err = countOwners(ctx, db, w.counted, last)
 	}
 	for err == nil {
 		count.report(progress)
 		var n int64
 		var done bool
-		n, done, err = placeOldBatch(ctx, db)
+		n, done, err = walkBatch(ctx, db, w)
 		count.done += n
 		if err == nil && done {
 			count.report(progress)
 			return nil
 		}
 	}
-	return fmt.Errorf("share the rows of copies: %w", dberr.Classify(err))
+	return fmt.Errorf("%s: %w", w.what, dberr.Classify(err))
 }
 
-func placeOldBatch(ctx context.Context, db *sql.DB) (int64, bool, error) {
+func walkBatch(ctx context.Context, db *sql.DB, w oldWalk) (int64, bool, error) {
 	const batch = 2000
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
@@ -410,7 +459,7 @@ func placeOldBatch(ctx context.Context, db *sql.DB) (int64, bool, error) {
 	}
 	defer tx.Rollback()
 	var from string
-	err = tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = 'fts.place_from'`).Scan(&from)
+	err = tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, w.setting).Scan(&from)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, true, nil
 	}
@@ -418,41 +467,22 @@ func placeOldBatch(ctx context.Context, db *sql.DB) (int64, bool, error) {
 		return 0, false, err
 	}
 	last, _ := strconv.ParseInt(from, 10, 64)
-	all, err := readChunks(ctx, tx, `c.id > ? AND c.canon = c.id AND c.twin_key = 0`, batch, last)
+	all, err := readChunks(ctx, tx, `c.id > ? AND `+w.left, batch, last)
 	if err != nil {
 		return 0, false, err
 	}
-	shared := false
-	for _, o := range all {
-		o.Key = Key(o.Path, o.Title, o.Text, o.Sample)
-		owner, err := Owner(ctx, tx, o)
-		if err != nil {
+	each := w.batch(ctx, tx)
+	for i := range all {
+		if err := each(&all[i]); err != nil {
 			return 0, false, err
 		}
-		if owner == 0 {
-			_, err = tx.ExecContext(ctx, `UPDATE chunks SET twin_key = ? WHERE id = ?`, o.Key, o.ID)
-		} else {
-			if !shared {
-				if err := SetPurgeMode(ctx, tx, Merge); err != nil {
-					return 0, false, err
-				}
-				shared = true
-			}
-			cols := o.columns()
-			if _, err = tx.ExecContext(ctx, DeleteSQL, o.ID, cols[0], cols[1], cols[2]); err == nil {
-				_, err = tx.ExecContext(ctx, `UPDATE chunks SET canon = ?, twin_key = ? WHERE id = ?`, owner, o.Key, o.ID)
-			}
-		}
-		if err != nil {
-			return 0, false, err
-		}
-		last = o.ID
+		last = all[i].ID
 	}
 	done := len(all) < batch
 	if done {
-		_, err = tx.ExecContext(ctx, `DELETE FROM settings WHERE key = 'fts.place_from'`)
+		_, err = tx.ExecContext(ctx, `DELETE FROM settings WHERE key = ?`, w.setting)
 	} else {
-		_, err = tx.ExecContext(ctx, `UPDATE settings SET value = ? WHERE key = 'fts.place_from'`, strconv.FormatInt(last, 10))
+		_, err = tx.ExecContext(ctx, `UPDATE settings SET value = ? WHERE key = ?`, strconv.FormatInt(last, 10), w.setting)
 	}
 	if err != nil {
 		return 0, false, err
