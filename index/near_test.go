@@ -3,7 +3,6 @@ package index
 import (
 	"context"
 	"fmt"
-	"math"
 	"strings"
 	"testing"
 
@@ -43,15 +42,7 @@ func TestABackupWithALineAddedLeavesEveryWordItsWeight(t *testing.T) {
 	want := wordWeights(t, plain, words)
 	same := func(when string) {
 		t.Helper()
-		got := wordWeights(t, backedUp, words)
-		if len(got) != 4 {
-			t.Fatalf("%s: weighed %v, want the four words", when, got)
-		}
-		for w, idf := range want {
-			if math.Abs(got[w]-idf) > 1e-9 {
-				t.Errorf("%s: %s weighs %.4f, %.4f without the backup", when, w, got[w], idf)
-			}
-		}
+		sameWeights(t, wordWeights(t, backedUp, words), want, 4, when, "without the backup")
 	}
 	same("with the backup")
 	// The backup's passages are still found by what they alone say.

@@ -36,14 +36,7 @@ func TestACopiedFolderLeavesEveryWordItsWeight(t *testing.T) {
 		t.Fatalf("the copy holds rows of its own: %d rows, want %d", got, want)
 	}
 	w1, w2 := wordWeights(t, once, "blorp wibble zq7"), wordWeights(t, twice, "blorp wibble zq7")
-	if len(w1) != 3 {
-		t.Fatalf("weighed %v, want the three words", w1)
-	}
-	for word, idf := range w1 {
-		if math.Abs(w2[word]-idf) > 1e-9 {
-			t.Errorf("%s weighs %.4f with the folder twice, %.4f with it once", word, w2[word], idf)
-		}
-	}
+	sameWeights(t, w2, w1, 3, "with the folder twice", "with it once")
 	if w1["blorp"] >= w1["wibbl"] || w1["wibbl"] >= w1["zq7"] { // the analyser's stems
 		t.Errorf("weights %v do not follow rarity", w1)
 	}
@@ -69,14 +62,7 @@ func TestTheOrderFoldersAreAddedInLeavesEveryWordItsWeight(t *testing.T) {
 	addFolders(t, ba, b, a)
 	const words = "blorp zorble policy dose"
 	w1, w2 := wordWeights(t, ab, words), wordWeights(t, ba, words)
-	if len(w1) != 4 {
-		t.Fatalf("weighed %v, want the four words", w1)
-	}
-	for word, idf := range w1 {
-		if math.Abs(w2[word]-idf) > 1e-9 {
-			t.Errorf("%s weighs %.4f with its folder added first, %.4f with it added last", word, idf, w2[word])
-		}
-	}
+	sameWeights(t, w2, w1, 4, "with its folder added last", "added first")
 	if math.Abs(w1["blorp"]-w1["zorbl"]) > 1e-9 {
 		t.Errorf("blorp and zorble are in as many passages but weigh %.4f and %.4f", w1["blorp"], w1["zorbl"])
 	}
@@ -95,6 +81,20 @@ func wordWeights(t *testing.T, ix *Index, text string) map[string]float64 {
 		out[term.Terms[0]] = term.IDF
 	}
 	return out
+}
+
+// sameWeights fails when got and want do not weigh the same n words alike;
+// gotIs and wantIs say what the two libraries are.
+func sameWeights(t *testing.T, got, want map[string]float64, n int, gotIs, wantIs string) {
+	t.Helper()
+	if len(want) != n || len(got) != n {
+		t.Fatalf("weighed %v %s and %v %s, want %d words each", got, gotIs, want, wantIs, n)
+	}
+	for w, idf := range want {
+		if math.Abs(got[w]-idf) > 1e-9 {
+			t.Errorf("%s weighs %.4f %s, %.4f %s", w, got[w], gotIs, idf, wantIs)
+		}
+	}
 }
 
 // A folder removed leaves its ids empty below the rest: a common word is

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -241,14 +240,7 @@ func TestLibraryV4KnowsABackupAddedAfterTheUpgrade(t *testing.T) {
 		"A manager approves it within three working days.\n\nBacked up on 1 December.\n")
 	addFolders(t, ix, backup)
 	after := wordWeights(t, ix, words)
-	if len(before) != 3 {
-		t.Fatalf("weighed %v, want three words", before)
-	}
-	for w, idf := range before {
-		if math.Abs(after[w]-idf) > 1e-9 {
-			t.Errorf("%s weighs %.4f with the backup, %.4f before", w, after[w], idf)
-		}
-	}
+	sameWeights(t, after, before, 3, "with the backup", "before")
 	must(t, ix.IntegrityCheck(context.Background()))
 }
 
@@ -306,15 +298,7 @@ func TestLibraryV4BackupCountsOnceAfterTheUpgrade(t *testing.T) {
 	alone := openTemp(t)
 	addFolders(t, alone, dirs...)
 	const words = "blorp zorble policy office"
-	want, got := wordWeights(t, alone, words), wordWeights(t, ix, words)
-	if len(want) != 4 {
-		t.Fatalf("weighed %v, want the four words", want)
-	}
-	for w, idf := range want {
-		if math.Abs(got[w]-idf) > 1e-9 {
-			t.Errorf("%s weighs %.4f in the upgraded library, %.4f without the backup", w, got[w], idf)
-		}
-	}
+	sameWeights(t, wordWeights(t, ix, words), wordWeights(t, alone, words), 4, "in the upgraded library", "without the backup")
 	// Nothing is left to do at the next open.
 	if needed, err := upgrade.Needed(context.Background(), ix.db); err != nil || needed {
 		t.Errorf("upgrade needed again: %v, %v", needed, err)
