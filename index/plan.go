@@ -91,6 +91,10 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	if len(c.Terms) > 1 {
 		return w.phrase(ctx, c)
 	}
+	if c.Idiom {
+		// Searched in the idiom's place: said, as a correction is.
+		w.st.corrections = append(w.st.corrections, Correction{Typed: c.Typed, Searched: c.Terms[0]})
+	}
 	// الجهاز is also لجهاز, بجهاز... (analyze.ArabicPrepositions), counted
 	// as the word itself; never for a quoted word.
 	if !c.Exact && !c.Prefix && !c.HeadingOnly && len(c.Alts) == 0 {

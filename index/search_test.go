@@ -39,6 +39,45 @@ func TestNaturalQuestionsFindTheAnsweringPassage(t *testing.T) {
 	}
 }
 
+// A lay idiom finds the page that names what it means, not the pages its
+// words name one by one, and the search says what it searched for it.
+func TestLayIdiomsFindWhatTheyMean(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"burns.md":  "# Burns\n\n## What to do\n\nCool a burn under running water. Do not give aspirin to children under 12; keep burning clothes away.\n",
+		"fever.md":  "# Fever in children\n\n## What to do\n\nA child with a fever can be given paracetamol. Dress them lightly.\n",
+		"vomit.md":  "# Vomiting in toddlers\n\nSmall sips of water help a child who is vomiting.\n",
+		"throw.md":  "# Throwing games\n\nToddlers love throwing a ball up in the air; keep it soft.\n",
+		"faint.md":  "# Fainting\n\nIf you faint, lie down and raise your legs; see a doctor if it happens again.\n",
+		"passes.md": "# Visitor passes\n\nYour pass lets you out of the building.\n",
+	})
+	for q, want := range map[string]struct{ path, typed, searched string }{
+		"my kid is burning up, what can I give her": {"fever.md", "burning up", "fever"},
+		"my toddler keeps throwing up":              {"vomit.md", "throwing up", "vomiting"},
+		"I passed out at work":                      {"faint.md", "passed out", "faint"},
+	} {
+		r := search(t, ix, q)
+		if len(r.Hits) == 0 || r.Hits[0].Path != want.path {
+			var got []string
+			for _, h := range r.Hits {
+				got = append(got, h.Path)
+			}
+			t.Errorf("%q: hits %q, want %s first", q, got, want.path)
+		}
+		said := false
+		for _, c := range r.Corrections {
+			said = said || c.Typed == want.typed && c.Searched == want.searched
+		}
+		if !said {
+			t.Errorf("%q: also searched %+v, want %q for %q", q, r.Corrections, want.searched, want.typed)
+		}
+	}
+	// Quoted, the idiom is its words: the burns page, nothing said.
+	if r := search(t, ix, `"keep burning"`); len(r.Hits) == 0 || r.Hits[0].Path != "burns.md" || len(r.Corrections) != 0 {
+		t.Errorf("quoted: %+v, corrections %+v", r.Hits, r.Corrections)
+	}
+}
+
 func TestTyposAreSearchedAsCloseWordsAndSaidSo(t *testing.T) {
 	ix := openTemp(t)
 	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{

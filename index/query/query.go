@@ -67,6 +67,9 @@ type Clause struct {
 	Implicit bool
 	// Typed is the text the clause came from, as typed.
 	Typed string
+	// Idiom marks a clause that stands for a lay idiom (idioms.go): Typed
+	// is the idiom, Terms the word reference text uses for it.
+	Idiom bool
 }
 
 // Optional reports a plain word: it ranks passages but none must hold it.
@@ -198,6 +201,7 @@ func Parse(input string) Query {
 	q.Age = !q.Duration && asks(input, ageWords)
 	q.Money = !q.Duration && !q.Rate && (asks(input, moneyWords) || asks(input, []string{"how much"}) && moneyWord.MatchString(strings.ToLower(input)))
 	q.Quantity = q.Duration || q.Money || q.Rate || q.Age || asks(notAmounts.Replace(input), quantityWords) || analyze.AsksWhen(input)
+	q.readIdioms()
 	q.dropStopwords()
 	q.addSynonyms()
 	return q

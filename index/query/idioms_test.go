@@ -1,0 +1,91 @@
+package query
+
+import (
+	"strings"
+	"testing"
+
+	"folio/index/analyze"
+)
+
+// plainTerms lists the query's plain one-word clauses, in order.
+func plainTerms(q Query) []string {
+	var out []string
+	for _, c := range q.Clauses {
+		if c.Optional() {
+			out = append(out, c.Terms[0])
+		}
+	}
+	return out
+}
+
+// A lay idiom is searched as the word reference text uses for it, in
+// place of its words, which alone point elsewhere (burning: the Burns
+// page); the clause keeps the idiom as typed, to be said.
+func TestIdiomsAreSearchedAsTheWordTheyMean(t *testing.T) {
+	for typed, want := range map[string]struct{ idiom, means string }{
+		"my kid is burning up, what can I give her": {"burning up", "fever"},
+		"toddler keeps throwing up":                 {"throwing up", "vomit"},
+		"I Passed Out at work":                      {"Passed Out", "faint"},
+		"pins and needles in my feet":               {"pins and needles", "tingling"},
+	} {
+		q := Parse(typed)
+		var found *Clause
+		for i, c := range q.Clauses {
+			if c.Idiom {
+				found = &q.Clauses[i]
+			}
+		}
+		means := analyze.IndexText(want.means)
+		if found == nil || found.Typed != want.idiom || len(found.Terms) != 1 || found.Terms[0] != means {
+			t.Errorf("%q: idiom clause %+v, want %q searched as %q", typed, found, want.idiom, means)
+			continue
+		}
+		for _, w := range strings.Fields(analyze.IndexText(want.idiom)) {
+			for _, term := range plainTerms(q) {
+				if term == w {
+					t.Errorf("%q: the idiom's word %q is still searched alone: %q", typed, w, plainTerms(q))
+				}
+			}
+		}
+	}
+}
+
+// Only the idiom's words, together and in order, make it; a quoted idiom
+// means what was typed; an idiom whose word was typed too is searched once.
+func TestIdiomsNeedTheirWordsTogether(t *testing.T) {
+	burn, up := analyze.IndexText("burning"), analyze.IndexText("up")
+	for _, typed := range []string{"burning pain when I pee", "up all night burning the candle", "burning the toast up"} {
+		for _, c := range Parse(typed).Clauses {
+			if c.Idiom {
+				t.Errorf("%q read as the idiom %q", typed, c.Typed)
+			}
+		}
+	}
+	q := Parse(`"burning up" cpu`)
+	if len(q.Clauses) == 0 || q.Clauses[0].Idiom || strings.Join(q.Clauses[0].Terms, " ") != burn+" "+up {
+		t.Errorf(`quoted idiom: %+v, want the phrase "burning up"`, q.Clauses)
+	}
+	fever := analyze.IndexText("fever")
+	n := 0
+	for _, term := range plainTerms(Parse("fever burning up child")) {
+		if term == fever {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("fever typed and meant: searched %d times, want once", n)
+	}
+}
+
+// Every idiom is read: a word the analyser turns into two terms, or a
+// meaning that is not one word, would leave an entry silently unused.
+func TestIdiomsAreAnalysedWords(t *testing.T) {
+	if len(idioms) != len(idiomList) {
+		for _, e := range idiomList {
+			says, means := strings.Fields(analyze.IndexText(e.says)), analyze.IndexText(e.means)
+			if len(says) != len(strings.Fields(e.says)) || means == "" || strings.Contains(means, " ") {
+				t.Errorf("idiom %q → %q analyses to %q → %q", e.says, e.means, says, means)
+			}
+		}
+	}
+}
