@@ -75,7 +75,7 @@ func (q *Query) readIdioms() {
 			for k := 1; k < len(id.says); k++ {
 				drop[at[w+k]] = true
 			}
-			if q.has(id.means) {
+			if q.has(id.means, drop) {
 				drop[at[w]] = true // typed as well: searched once
 				break
 			}
@@ -110,10 +110,10 @@ func (q *Query) saysAt(at map[int]int, drop map[int]bool, w int, says []string) 
 	return true
 }
 
-// has reports a plain clause of the term.
-func (q *Query) has(term string) bool {
-	for _, c := range q.Clauses {
-		if c.Optional() && c.Terms[0] == term {
+// has reports a plain clause of the term that is not dropped.
+func (q *Query) has(term string, drop map[int]bool) bool {
+	for i, c := range q.Clauses {
+		if !drop[i] && c.Optional() && c.Terms[0] == term {
 			return true
 		}
 	}

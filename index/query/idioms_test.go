@@ -66,14 +66,16 @@ func TestIdiomsNeedTheirWordsTogether(t *testing.T) {
 		t.Errorf(`quoted idiom: %+v, want the phrase "burning up"`, q.Clauses)
 	}
 	fever := analyze.IndexText("fever")
-	n := 0
-	for _, term := range plainTerms(Parse("fever burning up child")) {
-		if term == fever {
-			n++
+	for _, typed := range []string{"fever burning up child", "my son is running a fever", "burning up, burning up"} {
+		n := 0
+		for _, term := range plainTerms(Parse(typed)) {
+			if term == fever {
+				n++
+			}
 		}
-	}
-	if n != 1 {
-		t.Errorf("fever typed and meant: searched %d times, want once", n)
+		if n != 1 {
+			t.Errorf("%q: fever searched %d times, want once", typed, n)
+		}
 	}
 }
 
