@@ -30,6 +30,23 @@ func TestCorrectionsAreShownAndCanBeUndone(t *testing.T) {
 	waitFor(t, "no correction", func() bool { return !w.correction.Visible() })
 }
 
+// A lay idiom is said with what it was searched as, and the button puts
+// the idiom, as typed, in quotes.
+func TestAnIdiomIsSaidAndCanBeSearchedAsTyped(t *testing.T) {
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{"a.md": "# Fever\n\nA child with a fever can be given paracetamol.\n", "b.md": "# Burns\n\nCool a burn under water.\n"})
+	w := newWindow(t, ix)
+	test.Type(w.search, "child burning  up")
+	waitFor(t, "the idiom said", func() bool { return w.correction.Visible() && w.lastQuery == "child burning  up" })
+	if w.corrected.Text != "Also searched: fever" || w.exact.Text != "Search only for burning up" {
+		t.Errorf("said %q, button %q", w.corrected.Text, w.exact.Text)
+	}
+	test.Tap(w.exact)
+	if w.search.Text != `child "burning  up"` {
+		t.Errorf("query after the button: %q", w.search.Text)
+	}
+}
+
 // A typed word that brought several words is named once on the button.
 func TestEveryTypedWordIsNamedOnceOnTheExactButton(t *testing.T) {
 	ix := testlib.Open(t)

@@ -7,6 +7,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -466,10 +467,17 @@ func (w *Window) showCorrections(q string, cs []index.Correction) {
 	w.correction.Show()
 }
 
-// quoteWords puts each word of words in quotes in the query q.
+// quoteWords puts each word of words in quotes in the query q; an idiom
+// ("burning up") is found whatever spaces were typed between its words.
 func quoteWords(q string, words []string) string {
 	for _, wd := range words {
-		q = strings.Replace(q, wd, `"`+wd+`"`, 1)
+		fields := strings.Fields(wd)
+		for i, f := range fields {
+			fields[i] = regexp.QuoteMeta(f)
+		}
+		if loc := regexp.MustCompile(strings.Join(fields, `\s+`)).FindStringIndex(q); len(fields) > 0 && loc != nil {
+			q = q[:loc[0]] + `"` + q[loc[0]:loc[1]] + `"` + q[loc[1]:]
+		}
 	}
 	return q
 }
