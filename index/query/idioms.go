@@ -20,7 +20,7 @@ import (
 var idiomList = []struct{ says, means string }{
 	{"burning up", "fever"}, {"running a temperature", "fever"}, {"running a fever", "fever"},
 	{"throw up", "vomit"}, {"throwing up", "vomit"}, {"threw up", "vomit"}, {"thrown up", "vomit"},
-	{"pass out", "faint"}, {"passed out", "faint"}, {"passing out", "faint"},
+	{"pass out", "faint"}, {"passed out", "faint"}, {"passing out", "faint"}, {"blacked out", "faint"},
 	{"pins and needles", "tingling"}, {"charley horse", "cramp"},
 	{"lazy eye", "amblyopia"}, {"pink eye", "conjunctivitis"},
 	{"stomach bug", "gastroenteritis"}, {"stomach flu", "gastroenteritis"},
