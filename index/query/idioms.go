@@ -13,16 +13,18 @@ import (
 // throwing up" the page on toddler development. The idiom is searched as
 // the word reference text uses, in its words' place, at a typed word's
 // weight, and said under "Also searched" (fever for "burning up"). Only
-// idioms whose words mislead when read one by one are listed. Most pages
+// idioms whose words mislead when read one by one are listed: pink eye,
+// charley horse and running a temperature are not, since the pages that
+// answer them write those words (MedlinePlus's Pinkeye and Leg pain pages
+// came first with them, rare disorders with what they mean). Most pages
 // that write an idiom itself write the word it stands for too (9 of the
 // 15 medquad pages with "throw up" say vomit); the others are found by
 // the idiom in quotes, which means exactly what was typed.
 var idiomList = []struct{ says, means string }{
-	{"burning up", "fever"}, {"running a temperature", "fever"}, {"running a fever", "fever"},
+	{"burning up", "fever"}, {"running a fever", "fever"},
 	{"throw up", "vomit"}, {"throwing up", "vomit"}, {"threw up", "vomit"}, {"thrown up", "vomit"},
 	{"pass out", "faint"}, {"passed out", "faint"}, {"passing out", "faint"}, {"blacked out", "faint"},
-	{"pins and needles", "tingling"}, {"charley horse", "cramp"},
-	{"lazy eye", "amblyopia"}, {"pink eye", "conjunctivitis"},
+	{"pins and needles", "tingling"}, {"lazy eye", "amblyopia"},
 	{"stomach bug", "gastroenteritis"}, {"stomach flu", "gastroenteritis"},
 	{"water pill", "diuretic"}, {"water pills", "diuretic"},
 	{"wet the bed", "bedwetting"}, {"wets the bed", "bedwetting"}, {"wetting the bed", "bedwetting"},
