@@ -91,10 +91,6 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	if len(c.Terms) > 1 {
 		return w.phrase(ctx, c)
 	}
-	if c.Idiom {
-		// Searched in the idiom's place: said, as a correction is.
-		w.st.corrections = append(w.st.corrections, Correction{Typed: c.Typed, Searched: c.Terms[0]})
-	}
 	// الجهاز is also لجهاز, بجهاز... (analyze.ArabicPrepositions), counted
 	// as the word itself; never for a quoted word.
 	if !c.Exact && !c.Prefix && !c.HeadingOnly && len(c.Alts) == 0 {
@@ -106,6 +102,17 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	d, err := w.df(ctx, c)
 	if err != nil {
 		return err
+	}
+	if c.Idiom && d.Rows == 0 && len(c.Says) > 0 {
+		for _, j := range q.SayIdiom(i) { // the library names nothing it means
+			if err := w.clause(ctx, q, j); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if c.Idiom { // searched in its place: said, as a correction is
+		w.st.corrections = append(w.st.corrections, Correction{Typed: c.Typed, Searched: c.Terms[0]})
 	}
 	if d.Rows == 0 && c.Optional() && len(q.Clauses) > 1 && spell.StopwordTypo(c.Typed) {
 		return nil // "hwo", "wiht": a function word, which a search leaves out

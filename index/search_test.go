@@ -78,6 +78,21 @@ func TestLayIdiomsFindWhatTheyMean(t *testing.T) {
 	}
 }
 
+// In a library that holds nothing of what an idiom means, its own words
+// are searched, as typed: a diary that writes "ringing in the ears" and
+// never tinnitus is found by them, and nothing is said to be missing.
+func TestAnIdiomTheLibraryDoesNotNameIsSearchedAsTyped(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"diary.md": "# Tuesday\n\nRinging in the ears again after the concert, all night.\n",
+		"other.md": "# Groceries\n\nMilk, eggs and bread.\n",
+	})
+	r := search(t, ix, "ringing in the ears")
+	if len(r.Hits) == 0 || r.Hits[0].Path != "diary.md" || len(r.Corrections) != 0 || len(r.Notices) != 0 {
+		t.Errorf("hits %+v, also searched %+v, notices %q; want diary.md, nothing said", r.Hits, r.Corrections, r.Notices)
+	}
+}
+
 func TestTyposAreSearchedAsCloseWordsAndSaidSo(t *testing.T) {
 	ix := openTemp(t)
 	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{

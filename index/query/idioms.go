@@ -81,8 +81,14 @@ func (q *Query) readIdioms() {
 				drop[at[w]] = true // typed as well: searched once
 				break
 			}
+			var says []Clause
+			for k := range id.says {
+				if said := q.Clauses[at[w+k]]; !said.droppable() {
+					says = append(says, said)
+				}
+			}
 			c := &q.Clauses[at[w]]
-			c.Terms, c.Alts, c.Forms = []string{id.means}, nil, nil
+			c.Terms, c.Alts, c.Forms, c.Says = []string{id.means}, nil, nil, says
 			c.Typed, c.Idiom = strings.Join(q.Words[w:w+len(id.says)], " "), true
 			w += len(id.says) - 1
 			break
@@ -120,4 +126,20 @@ func (q *Query) has(term string, drop map[int]bool) bool {
 		}
 	}
 	return false
+}
+
+// SayIdiom puts the idiom clause i's own words back in its place, for a
+// library that holds nothing of what it means (a diary that writes
+// "ringing in the ears" and never tinnitus is still found by them), and
+// returns their clauses' indexes: i and those appended, which come
+// before any clause their weighing appends (a typo's corrections).
+func (q *Query) SayIdiom(i int) []int {
+	says := q.Clauses[i].Says
+	out := []int{i}
+	q.Clauses[i] = says[0]
+	for _, c := range says[1:] {
+		out = append(out, len(q.Clauses))
+		q.Clauses = append(q.Clauses, c)
+	}
+	return out
 }

@@ -68,8 +68,11 @@ type Clause struct {
 	// Typed is the text the clause came from, as typed.
 	Typed string
 	// Idiom marks a clause that stands for a lay idiom (idioms.go): Typed
-	// is the idiom, Terms the word reference text uses for it.
+	// is the idiom, Terms the word reference text uses for it, Says the
+	// idiom's own words, searched instead in a library that holds nothing
+	// of what it means (a diary's "ringing in the ears", no tinnitus).
 	Idiom bool
+	Says  []Clause
 }
 
 // Optional reports a plain word: it ranks passages but none must hold it.

@@ -75,12 +75,19 @@ func contains(list []string, s string) bool {
 func (q *Query) addSynonyms() {
 	for i := range q.Clauses {
 		c := &q.Clauses[i]
-		if len(c.Terms) == 1 && !c.Prefix && !c.Exclude && !c.HeadingOnly && !c.Exact {
-			c.Alts = synonyms[c.Terms[0]]
-			for _, f := range slices.Concat(wordforms.Of(c.Terms[0]), everyday[c.Terms[0]]) {
-				if f != c.Terms[0] && !contains(c.Alts, f) && !contains(c.Forms, f) {
-					c.Forms = append(c.Forms, f)
-				}
+		addSynonyms(c)
+		for j := range c.Says { // an idiom's own words, should they be searched
+			addSynonyms(&c.Says[j])
+		}
+	}
+}
+
+func addSynonyms(c *Clause) {
+	if len(c.Terms) == 1 && !c.Prefix && !c.Exclude && !c.HeadingOnly && !c.Exact {
+		c.Alts = synonyms[c.Terms[0]]
+		for _, f := range slices.Concat(wordforms.Of(c.Terms[0]), everyday[c.Terms[0]]) {
+			if f != c.Terms[0] && !contains(c.Alts, f) && !contains(c.Forms, f) {
+				c.Forms = append(c.Forms, f)
 			}
 		}
 	}
