@@ -521,8 +521,10 @@ func (ix *Index) IntegrityCheck(ctx context.Context) error {
 	}
 	if !ix.readOnly {
 		// FTS5's check is an INSERT command, even though it changes nothing.
-		if _, err := ix.db.ExecContext(ctx, "INSERT INTO chunks_fts(chunks_fts) VALUES('integrity-check')"); err != nil {
-			return fmt.Errorf("fts integrity check: %w", classify(err))
+		for _, t := range []string{"chunks_fts", "near_fts"} {
+			if _, err := ix.db.ExecContext(ctx, "INSERT INTO "+t+"("+t+") VALUES('integrity-check')"); err != nil {
+				return fmt.Errorf("fts integrity check: %w", classify(err))
+			}
 		}
 	}
 	var orphans, badCounts int
@@ -531,7 +533,9 @@ func (ix *Index) IntegrityCheck(ctx context.Context) error {
 		(SELECT count(*) FROM chunks_fts WHERE rowid NOT IN (SELECT id FROM chunks WHERE canon = id)) +
 		-- Every chunk is found through a row: its own, or its copy's.
 		(SELECT count(*) FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunks o WHERE o.id = c.canon AND o.canon = o.id)) +
-		abs((SELECT count(*) FROM chunks WHERE canon = id) - (SELECT count(*) FROM chunks_fts)),
+		abs((SELECT count(*) FROM chunks WHERE canon = id) - (SELECT count(*) FROM chunks_fts)) +
+		-- A near-twin has its own row of what it adds (fts/nearrows.go).
+		abs((SELECT count(*) FROM chunks c WHERE `+fts.NearTwinSQL+`) - (SELECT count(*) FROM near_fts)),
 		(SELECT count(*) FROM documents d WHERE n_chunks != (SELECT count(*) FROM chunks WHERE doc_id = d.id)) +
 		(SELECT count(*) FROM folders f WHERE
 			n_documents != (SELECT count(*) FROM documents WHERE folder_id = f.id) OR

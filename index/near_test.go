@@ -3,9 +3,11 @@ package index
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"folio/index/fts"
 	"folio/internal/testutil"
 )
 
@@ -69,4 +71,88 @@ func TestABackupWithALineAddedLeavesEveryWordItsWeight(t *testing.T) {
 	// as before still.
 	addFolders(t, backedUp, dirs["notes"])
 	same("with the originals added again")
+}
+
+// A near-copy shares its first copy's row (index/fts, nearrows.go): a
+// library holding its notes and a backup of them in which each note
+// gained a line searches the rows of one copy, and no passage of the
+// backup is lost: the words it shares find it under the original (or on
+// its own, searched within the backup), its own line finds it, and
+// removing the originals gives it its row back.
+func TestANearCopySharesItsFirstCopysRowAndIsStillFound(t *testing.T) {
+	notes, backup := map[string]string{}, map[string]string{}
+	words := strings.Fields("apple birch cedar dune ember fjord grove heron iris juniper kelp lichen maple nettle oak pine quartz reed sage thistle")
+	for i := range 20 {
+		a, b, c := words[i], words[(i+7)%20], words[(i+13)%20]
+		body := fmt.Sprintf("# %s\n\nThe %s policy names %s and %s, what to do when they come up at work.\nThe zorble form %d of %s is filed with the office by %s.\n", a, a, b, c, i, b, c)
+		notes[fmt.Sprintf("n%02d.md", i)] = body
+		backup[fmt.Sprintf("n%02d.md", i)] = body + fmt.Sprintf("\nBacked up on %d December.\n", 1+i)
+	}
+	dirs := map[string]string{}
+	for name, files := range map[string]map[string]string{"notes": notes, "backup": backup} {
+		dirs[name] = filepath.Join(t.TempDir(), name)
+		testutil.WriteFiles(t, dirs[name], files)
+	}
+	plain, backedUp := openTemp(t), openTemp(t)
+	addFolders(t, plain, dirs["notes"])
+	addFolders(t, backedUp, dirs["notes"], dirs["backup"])
+	nearRows := func() int {
+		var n int
+		must(t, backedUp.db.QueryRow(`SELECT count(*) FROM near_fts`).Scan(&n))
+		return n
+	}
+	if got, want := ftsRows(t, backedUp), ftsRows(t, plain); got != want {
+		t.Errorf("%d search rows with the backup, want the %d of the notes alone", got, want)
+	}
+	if n := nearRows(); n != 20 {
+		t.Errorf("%d rows of near-copies' own lines, want the backup's 20", n)
+	}
+	top := func(q string, opt SearchOptions) Hit {
+		t.Helper()
+		opt.Limit = 5
+		res, err := backedUp.Search(context.Background(), q, opt)
+		if err != nil || len(res.Hits) == 0 {
+			t.Fatalf("%q: %v, %d hits", q, err, len(res.Hits))
+		}
+		return res.Hits[0]
+	}
+	h := top("zorble form 7 filed", SearchOptions{})
+	if got := locations(h); len(got) != 2 || !strings.HasSuffix(got[0], "notes/n07.md") || !strings.HasSuffix(got[1], "backup/n07.md") {
+		t.Errorf("the shared words find %v, want notes/n07.md with its backup listed", got)
+	}
+	if h := top("backed up on 8 december", SearchOptions{}); !strings.HasSuffix(h.Path, "n07.md") || !strings.Contains(h.Text, "Backed up on 8 December") {
+		t.Errorf("the backup's own line finds %s %q", h.Path, h.Text)
+	}
+	if h := top("zorble form 7 filed", SearchOptions{Folder: dirs["backup"]}); !strings.HasSuffix(h.Path, "n07.md") || h.Folder != dirs["backup"] {
+		t.Errorf("within the backup, the shared words find %s in %s", h.Path, h.Folder)
+	}
+	if err := backedUp.RemoveFolder(context.Background(), dirs["notes"]); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := ftsRows(t, backedUp), ftsRows(t, plain); got != want || nearRows() != 0 {
+		t.Errorf("originals removed: %d search rows (want %d) and %d near rows (want 0)", got, want, nearRows())
+	}
+	if h := top("zorble form 7 filed", SearchOptions{}); h.Folder != dirs["backup"] || !strings.Contains(h.Text, "Backed up") {
+		t.Errorf("originals removed, the shared words find %s in %s", h.Path, h.Folder)
+	}
+	// Added again, the originals are the near-copies.
+	addFolders(t, backedUp, dirs["notes"])
+	if got, want := ftsRows(t, backedUp), ftsRows(t, plain); got != want || nearRows() != 20 {
+		t.Errorf("originals added again: %d search rows (want %d) and %d near rows (want 20)", got, want, nearRows())
+	}
+	// Rebuilt for another analyser, the near-twins' rows are written again.
+	must(t, execSQL(backedUp, `UPDATE settings SET value = 'older' WHERE key = 'fts.analyzer'`))
+	must(t, fts.Rebuild(context.Background(), backedUp.db, nil))
+	must(t, backedUp.IntegrityCheck(context.Background()))
+	if n := nearRows(); n != 20 {
+		t.Errorf("rebuilt: %d near rows, want 20", n)
+	}
+	if h := top("backed up on 8 december", SearchOptions{}); h.Folder != dirs["backup"] || !strings.Contains(h.Text, "Backed up on 8 December") {
+		t.Errorf("rebuilt, the backup's own line finds %s in %s", h.Path, h.Folder)
+	}
+}
+
+func execSQL(ix *Index, q string) error {
+	_, err := ix.db.Exec(q)
+	return err
 }

@@ -352,6 +352,18 @@ func (ix *Index) candidates(ctx context.Context, expr string, nw meta.Narrowing,
 	if err != nil {
 		return nil, 0, err
 	}
+	// Near-twins found by a line they alone hold (fts/nearrows.go) join
+	// after the passages ranked, at the last one's score: their whole text
+	// is weighed by the reranker.
+	var near []fts.RankedRow
+	if nw.Rows == "" {
+		nearText := strings.ReplaceAll(strings.ReplaceAll(sqlText, "chunks_fts", "near_fts"), "c.canon = ", "c.id = ")
+		nearArgs := append(append([]any(nil), sqlArgs[:len(sqlArgs)-1]...), nearCap)
+		near, err = fts.RankRows(ctx, ix.db, nearText, nearArgs, false)
+		if err != nil {
+			return nil, 0, err
+		}
+	}
 	ids := make([]int64, 0, len(ranked))
 	score := make(map[int64]float64, len(ranked))
 	for _, r := range ranked {
@@ -363,9 +375,27 @@ func (ix *Index) candidates(ctx context.Context, expr string, nw meta.Narrowing,
 		score[id] = -r.Score // bm25 is lower-is-better
 	}
 	var c copies
-	for start := 0; start < len(ids) && len(c.kept) < opt.Candidates; {
-		batch := ids[start:min(start+opt.Candidates-len(c.kept), len(ids))]
-		start += len(batch)
+	ranks := len(ids)
+	for _, r := range near {
+		if len(ranked) > 0 {
+			r.Score = ranked[len(ranked)-1].Score
+		}
+		if _, ok := score[r.ID]; !ok {
+			ids = append(ids, r.ID)
+			score[r.ID] = -r.Score
+		}
+	}
+	for start := 0; start < len(ids); {
+		end := len(ids) // the near-twins, at once
+		if start < ranks {
+			if len(c.kept) >= opt.Candidates {
+				start = ranks
+				continue
+			}
+			end = min(start+opt.Candidates-len(c.kept), ranks)
+		}
+		batch := ids[start:end]
+		start = end
 		in := strings.Repeat(",?", len(batch))[1:]
 		idArgs := make([]any, len(batch))
 		for i, id := range batch {
@@ -381,14 +411,21 @@ func (ix *Index) candidates(ctx context.Context, expr string, nw meta.Narrowing,
 			return nil, 0, err
 		}
 		for _, id := range batch {
-			if h, ok := byID[id]; ok { // a row removed meanwhile is gone
-				h.Score = score[id]
+			if h, ok := byID[id]; !ok { // a row removed meanwhile is gone
+			} else if h.Score = score[id]; start > ranks {
+				// A near-twin found by a line its owner lacks is weighed
+				// on its own text, not as the owner's copy.
+				c.kept = append(c.kept, h)
+			} else {
 				c.add(h)
 			}
 		}
 	}
-	return c.kept, len(ids), nil
+	return c.kept, ranks, nil
 }
+
+// nearCap is the most near-twins a search finds by their own lines.
+const nearCap = 20
 
 // maxTwins is the most copies sharing a passage's row that a result lists.
 const maxTwins = 100
@@ -426,6 +463,9 @@ func (ix *Index) addTwins(ctx context.Context, hits []Hit) error {
 		return err
 	}
 	_, err = scanHits(rows, func(t Hit) {
+		if shown[t.ChunkRowID] != nil {
+			return // a near-twin found by its own line, shown already
+		}
 		h := shown[ownerOf[t.ChunkRowID]]
 		t.Score = h.Score
 		h.AlsoIn = append(h.AlsoIn, t)

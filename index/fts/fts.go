@@ -78,7 +78,8 @@ func Rebuild(ctx context.Context, db *sql.DB, progress Progress) error {
 	if err == nil && from == "" {
 		// A new analyser: start over from an empty index.
 		from = "0"
-		if _, err = tx.ExecContext(ctx, `INSERT INTO chunks_fts(chunks_fts) VALUES('delete-all')`); err == nil {
+		if _, err = tx.ExecContext(ctx, `INSERT INTO chunks_fts(chunks_fts) VALUES('delete-all');
+			INSERT INTO near_fts(near_fts) VALUES('delete-all')`); err == nil {
 			_, err = tx.ExecContext(ctx, `INSERT INTO settings(key, value) VALUES('fts.rebuild_from', '0')`)
 		}
 	}
@@ -91,7 +92,7 @@ func Rebuild(ctx context.Context, db *sql.DB, progress Progress) error {
 		return fmt.Errorf("rebuild the search index: %w", dberr.Classify(err))
 	}
 	last, _ := strconv.ParseInt(from, 10, 64)
-	count, err := countOwners(ctx, db, `c.canon = c.id`, last)
+	count, err := countOwners(ctx, db, `(c.canon = c.id OR `+NearTwinSQL+`)`, last)
 	if err != nil {
 		return fmt.Errorf("rebuild the search index: %w", dberr.Classify(err))
 	}
@@ -136,14 +137,19 @@ func rebuildBatch(ctx context.Context, db *sql.DB, last int64) (int64, int64, bo
 		return 0, 0, false, err
 	}
 	defer tx.Rollback()
-	all, err := readRows(ctx, tx, `SELECT c.id, c.path, c.text, `+schema.FTSTitleSQL+` FROM chunks c JOIN documents d ON d.id = c.doc_id
-		WHERE c.id > ? AND c.canon = c.id ORDER BY c.id LIMIT ?`, last, batch)
+	all, err := readRows(ctx, tx, `SELECT c.id, c.path, c.text, `+schema.FTSTitleSQL+`, `+ownerTextSQL+` FROM chunks c JOIN documents d ON d.id = c.doc_id
+		WHERE c.id > ? AND (c.canon = c.id OR `+NearTwinSQL+`) ORDER BY c.id LIMIT ?`, last, batch)
 	if err != nil {
 		return 0, 0, false, err
 	}
 	n := len(all)
 	for _, r := range all {
-		if _, err := tx.ExecContext(ctx, InsertSQL, r.id, r.cols[0], r.cols[1], r.cols[2]); err != nil {
+		if r.owner != "" {
+			_, err = tx.ExecContext(ctx, nearInsertSQL, r.id, Edges(r.text, r.owner))
+		} else {
+			_, err = tx.ExecContext(ctx, InsertSQL, r.id, r.cols[0], r.cols[1], r.cols[2])
+		}
+		if err != nil {
 			return 0, 0, false, err
 		}
 		last = r.id
@@ -218,6 +224,9 @@ func SetPurgeMode(ctx context.Context, tx *sql.Tx, mode PurgeMode) error {
 		}
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO chunks_fts(chunks_fts, rank) VALUES('secure-delete', ?)`, secure)
+	if err == nil {
+		_, err = tx.ExecContext(ctx, `INSERT INTO near_fts(near_fts, rank) VALUES('secure-delete', ?)`, secure)
+	}
 	return err
 }
 
@@ -241,6 +250,8 @@ func MergeAll(ctx context.Context, db *sql.DB) error {
 	for _, q := range []string{
 		`INSERT INTO chunks_fts(chunks_fts) VALUES('optimize')`,
 		`INSERT INTO chunks_fts(chunks_fts, rank) VALUES('secure-delete', 1)`,
+		`INSERT INTO near_fts(near_fts) VALUES('optimize')`,
+		`INSERT INTO near_fts(near_fts, rank) VALUES('secure-delete', 1)`,
 		`DELETE FROM settings WHERE key = 'fts.purge_pending'`,
 	} {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
@@ -251,12 +262,13 @@ func MergeAll(ctx context.Context, db *sql.DB) error {
 }
 
 type row struct {
-	id   int64
-	cols [3]string
+	id          int64
+	cols        [3]string
+	text, owner string
 }
 
-// readRows reads chunks (c.id, c.path, c.text, title) and analyses them
-// into their FTS columns.
+// readRows reads chunks (c.id, c.path, c.text, title, a near-twin's
+// owner's text) and analyses the others into their FTS columns.
 func readRows(ctx context.Context, tx Execer, query string, args ...any) ([]row, error) {
 	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
@@ -265,12 +277,15 @@ func readRows(ctx context.Context, tx Execer, query string, args ...any) ([]row,
 	defer rows.Close()
 	var all []row
 	for rows.Next() {
-		var id int64
-		var path, text, title string
-		if err := rows.Scan(&id, &path, &text, &title); err != nil {
+		r := row{}
+		var path, title string
+		if err := rows.Scan(&r.id, &path, &r.text, &title, &r.owner); err != nil {
 			return nil, err
 		}
-		all = append(all, row{id, Columns(schema.SplitPath(path), title, text)})
+		if r.owner == "" {
+			r.cols = Columns(schema.SplitPath(path), title, r.text)
+		}
+		all = append(all, r)
 	}
 	return all, rows.Err()
 }

@@ -47,12 +47,13 @@ func Key(path, title, text string, sample bool) int64 {
 // Chunk is what placing a chunk needs: its row id, its document, its
 // stored heading path and text, its FTS columns (analysed when first
 // needed) and its twin key; read back, also its canon, its document's FTS
-// title and its library's kind.
+// title, its library's kind and a near-twin's owner's text.
 type Chunk struct {
 	ID, Doc, Canon int64
 	Path, Text     string
 	Title          string
 	Sample         bool
+	OwnerText      string // a near-twin's owner's text (nearrows.go)
 	Cols           [3]string
 	Key            int64
 	analysed       bool
@@ -69,7 +70,7 @@ func (c *Chunk) columns() [3]string {
 // readChunks reads the chunks a condition on c (chunks), d (documents)
 // and f (folders) selects, in id order, at most limit (0: all).
 func readChunks(ctx context.Context, tx Execer, cond string, limit int, args ...any) ([]Chunk, error) {
-	q := `SELECT c.id, c.doc_id, c.canon, c.path, c.text, ` + schema.FTSTitleSQL + `, c.twin_key, f.sample != 0
+	q := `SELECT c.id, c.doc_id, c.canon, c.path, c.text, ` + schema.FTSTitleSQL + `, c.twin_key, f.sample != 0, ` + ownerTextSQL + `
 		FROM chunks c JOIN documents d ON d.id = c.doc_id JOIN folders f ON f.id = d.folder_id WHERE ` + cond + ` ORDER BY c.id`
 	if limit > 0 {
 		q += ` LIMIT ` + strconv.Itoa(limit)
@@ -82,7 +83,7 @@ func readChunks(ctx context.Context, tx Execer, cond string, limit int, args ...
 	var all []Chunk
 	for rows.Next() {
 		var c Chunk
-		if err := rows.Scan(&c.ID, &c.Doc, &c.Canon, &c.Path, &c.Text, &c.Title, &c.Key, &c.Sample); err != nil {
+		if err := rows.Scan(&c.ID, &c.Doc, &c.Canon, &c.Path, &c.Text, &c.Title, &c.Key, &c.Sample, &c.OwnerText); err != nil {
 			return nil, err
 		}
 		all = append(all, c)
@@ -108,11 +109,16 @@ func Owner(ctx context.Context, tx Execer, c Chunk) (int64, error) {
 	return owner, err
 }
 
-// Attach places a stored chunk in the search index: the twin of a copy
-// in another document whose row already holds it, or the owner of a new
-// row.
+// Attach places a stored chunk in the search index: the twin or near-twin
+// of a copy in another document whose row already holds it, or the owner
+// of a new row.
 func Attach(ctx context.Context, tx Execer, c Chunk) error {
 	owner, err := Owner(ctx, tx, c)
+	if err == nil && owner == 0 {
+		if owner, err = nearOwner(ctx, tx, &c, nearParts(&c), nil); err == nil && owner != 0 {
+			err = placeNearTwin(ctx, tx, &c, owner)
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -165,6 +171,10 @@ func Detach(ctx context.Context, tx Execer, cond string, args ...any) (int, []in
 	}
 	var ids []int64
 	var owners []Chunk
+	done := map[int64]bool{}
+	if err := unplaceNearTwins(ctx, tx, all, done); err != nil {
+		return 0, nil, err
+	}
 	for i := range all {
 		c := &all[i]
 		if c.Canon != c.ID {
@@ -176,6 +186,23 @@ func Detach(ctx context.Context, tx Execer, cond string, args ...any) (int, []in
 		}
 		ids = append(ids, c.ID)
 		owners = append(owners, *c)
+	}
+	// The near-twins of the rows removed lose their edge rows too: Adopt
+	// places them again, as it does the twins.
+	for rest := ids; len(rest) > 0; {
+		batch := rest[:min(len(rest), 500)]
+		rest = rest[len(batch):]
+		args := make([]any, len(batch))
+		for i, id := range batch {
+			args[i] = id
+		}
+		copies, err := readChunks(ctx, tx, `c.canon IN (`+strings.Repeat(",?", len(batch))[1:]+`) AND c.id != c.canon`, 0, args...)
+		if err == nil {
+			err = unplaceNearTwins(ctx, tx, copies, done)
+		}
+		if err != nil {
+			return 0, nil, err
+		}
 	}
 	return len(all), ids, unplaceNear(ctx, tx, owners)
 }
@@ -359,6 +386,13 @@ func (k *OwnerKeys) Place(ctx context.Context, tx Execer, c Chunk) (int64, error
 		if err != nil || owner != 0 {
 			return owner, err
 		}
+	}
+	owner, err := nearOwner(ctx, tx, &c, nearParts(&c), k)
+	if err == nil && owner != 0 {
+		err = placeNearTwin(ctx, tx, &c, owner)
+	}
+	if err != nil || owner != 0 {
+		return owner, err
 	}
 	k.Add(c.Key)
 	cols := c.columns()

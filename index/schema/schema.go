@@ -14,7 +14,7 @@ import (
 )
 
 // Version is stored in PRAGMA user_version: len(Migrations).
-const Version = 6
+const Version = 7
 
 // ApplicationID marks a SQLite file as a Folio library (PRAGMA
 // application_id, bytes 68–71 of the header): "Foli".
@@ -150,6 +150,12 @@ var Migrations = []string{
 	// The rows written before schema 5 get their near-copy keys
 	// (fts.KeyNearOld): a backup imported then counted again otherwise.
 	`INSERT OR REPLACE INTO settings(key, value) VALUES('fts.near_from', '0');`,
+
+	// A near-copy shares its set's first row, like a twin (fts/nearrows.go),
+	// and near_fts holds what it may say apart: its first and last lines,
+	// in the body column (heading and title are the set's own).
+	`CREATE VIRTUAL TABLE near_fts USING fts5(heading, title, body, content='', tokenize='ascii');
+	INSERT INTO near_fts(near_fts, rank) VALUES('secure-delete', 1);`,
 }
 
 // DatedSQL is a document's date in Unix seconds: its front matter's, else

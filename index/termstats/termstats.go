@@ -134,6 +134,16 @@ func (c *Cache) DocFreq(ctx context.Context, db *sql.DB, expr string) (Count, er
 			cnt.Passages = max(math.Round(float64(n)*float64(seen-nearSeen)/float64(seen)), 1)
 		}
 	}
+	if n == 0 {
+		// A word only near-twins hold, in the line they add, is in
+		// near_fts alone (index/fts/nearrows.go): it is there, and counts
+		// as a near-copy's line does, once.
+		var m int64
+		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT rowid FROM near_fts WHERE near_fts MATCH ? LIMIT 1)`, expr).Scan(&m); err != nil {
+			return Count{}, err
+		}
+		cnt = Count{Rows: float64(m), Passages: float64(m)}
+	}
 	c.store(expr, cnt)
 	return cnt, nil
 }

@@ -87,7 +87,7 @@ func library(t *testing.T) *sql.DB {
 	}
 	t.Cleanup(func() { db.Close() })
 	db.SetMaxOpenConns(1) // one in-memory database
-	if _, err := db.Exec(`CREATE VIRTUAL TABLE chunks_fts USING fts5(text); CREATE TABLE near(id INTEGER PRIMARY KEY)`); err != nil {
+	if _, err := db.Exec(`CREATE VIRTUAL TABLE chunks_fts USING fts5(text); CREATE VIRTUAL TABLE near_fts USING fts5(text); CREATE TABLE near(id INTEGER PRIMARY KEY)`); err != nil {
 		t.Fatal(err)
 	}
 	return db
