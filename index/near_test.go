@@ -123,6 +123,9 @@ func TestANearCopySharesItsFirstCopysRowAndIsStillFound(t *testing.T) {
 	if h := top("backed up on 8 december", SearchOptions{}); !strings.HasSuffix(h.Path, "n07.md") || !strings.Contains(h.Text, "Backed up on 8 December") {
 		t.Errorf("the backup's own line finds %s %q", h.Path, h.Text)
 	}
+	if res, err := backedUp.Search(context.Background(), "december", SearchOptions{Limit: 5}); err != nil || res.Total == 0 || len(res.Hits) == 0 {
+		t.Errorf("a word only the backup's lines hold: %v, %d found, %d shown", err, res.Total, len(res.Hits))
+	}
 	if h := top("zorble form 7 filed", SearchOptions{Folder: dirs["backup"]}); !strings.HasSuffix(h.Path, "n07.md") || h.Folder != dirs["backup"] {
 		t.Errorf("within the backup, the shared words find %s in %s", h.Path, h.Folder)
 	}

@@ -256,8 +256,9 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		return nil, fmt.Errorf("search %q: %w", input, classify(err))
 	}
 	res.Total = matched
-	if matched == rankedCap || nw.Filter != "" && matched == opt.Candidates {
-		if res.Total, err = ix.countMatches(ctx, expr, nw); err != nil {
+	if matched >= rankedCap || nw.Filter != "" && matched == opt.Candidates {
+		stage := fts.Stage{Expr: expr, Rows: nw.Rows, Filter: nw.Filter, Args: nw.Args}
+		if res.Total, err = stage.Count(ctx, ix.db, countCap); err != nil {
 			return nil, fmt.Errorf("search %q: %w", input, classify(err))
 		}
 		res.TotalCapped = res.Total >= countCap
@@ -327,42 +328,20 @@ func finishHits(hits []Hit, opt SearchOptions, matches func(string) bool, keep f
 // grouped (dup.go), until opt.Candidates different passages are found (so
 // copies of the same pages in several folders cannot crowd out the rest)
 // or rankedCap are read. It returns the passages and how many rows FTS5
-// ranked.
+// ranked, near-twins' own rows included.
 func (ix *Index) candidates(ctx context.Context, expr string, nw meta.Narrowing, opt SearchOptions) ([]Hit, int, error) {
-	w := opt.Weights
-	filter, args := nw.Filter, nw.Args
-	// FTS5 ranks the matching rows by bm25 in one pass; a narrowed search
-	// joins its filters before the limit, always with FTS5 as the outer
-	// loop (CROSS JOIN fixes SQLite's order): driven from a tag's or a date
-	// range's documents instead, the planner looks each of their passages
-	// up in FTS5 one by one, 0.4 ms each, which at a million passages took
-	// a common tag from 0.2 s to 1.7 s (BenchmarkFilters). Only row ids and
-	// scores are read here: the text of the few kept is read below.
-	sqlText := fmt.Sprintf(`SELECT rowid, bm25(chunks_fts, %g, %g, %g) AS score
-		FROM chunks_fts WHERE chunks_fts MATCH ?%s ORDER BY score, rowid LIMIT ?`, w[0], w[1], w[2], nw.Rows)
-	sqlArgs := []any{expr, rankedCap}
-	if filter != "" {
-		sqlText = fmt.Sprintf(`SELECT c.id, bm25(chunks_fts, %g, %g, %g) AS score
-			FROM chunks_fts CROSS JOIN chunks c ON c.canon = chunks_fts.rowid
-			CROSS JOIN documents d ON d.id = c.doc_id CROSS JOIN folders f ON f.id = d.folder_id
-			WHERE chunks_fts MATCH ?%s ORDER BY score, c.id LIMIT ?`, w[0], w[1], w[2], filter)
-		sqlArgs = append(append([]any{expr}, args...), rankedCap)
-	}
-	ranked, err := fts.RankRows(ctx, ix.db, sqlText, sqlArgs, filter == "")
+	// FTS5 ranks the matching rows by bm25 in one pass (fts.Stage).
+	stage := fts.Stage{Expr: expr, Weights: opt.Weights, Rows: nw.Rows, Filter: nw.Filter, Args: nw.Args}
+	ranked, err := stage.Rank(ctx, ix.db, rankedCap)
 	if err != nil {
 		return nil, 0, err
 	}
 	// Near-twins found by a line they alone hold (fts/nearrows.go) join
 	// after the passages ranked, at the last one's score: their whole text
 	// is weighed by the reranker.
-	var near []fts.RankedRow
-	if nw.Rows == "" {
-		nearText := strings.ReplaceAll(strings.ReplaceAll(sqlText, "chunks_fts", "near_fts"), "c.canon = ", "c.id = ")
-		nearArgs := append(append([]any(nil), sqlArgs[:len(sqlArgs)-1]...), nearCap)
-		near, err = fts.RankRows(ctx, ix.db, nearText, nearArgs, false)
-		if err != nil {
-			return nil, 0, err
-		}
+	near, err := stage.Near(ctx, ix.db, nearCap)
+	if err != nil {
+		return nil, 0, err
 	}
 	ids := make([]int64, 0, len(ranked))
 	score := make(map[int64]float64, len(ranked))
@@ -411,8 +390,12 @@ func (ix *Index) candidates(ctx context.Context, expr string, nw meta.Narrowing,
 			return nil, 0, err
 		}
 		for _, id := range batch {
-			if h, ok := byID[id]; !ok { // a row removed meanwhile is gone
-			} else if h.Score = score[id]; start > ranks {
+			h, ok := byID[id]
+			if !ok {
+				continue // a row removed meanwhile is gone
+			}
+			h.Score = score[id]
+			if start > ranks {
 				// A near-twin found by a line its owner lacks is weighed
 				// on its own text, not as the owner's copy.
 				c.kept = append(c.kept, h)
@@ -421,7 +404,7 @@ func (ix *Index) candidates(ctx context.Context, expr string, nw meta.Narrowing,
 			}
 		}
 	}
-	return c.kept, ranks, nil
+	return c.kept, len(ids), nil
 }
 
 // nearCap is the most near-twins a search finds by their own lines.
@@ -500,24 +483,6 @@ func scanHits(rows *sql.Rows, each func(Hit)) (int, error) {
 		n++
 	}
 	return n, rows.Err()
-}
-
-// countMatches counts matching passages up to countCap: past that, an
-// exact count would cost more than the search.
-func (ix *Index) countMatches(ctx context.Context, expr string, nw meta.Narrowing) (int, error) {
-	filter, args := nw.Filter, nw.Args
-	q := `SELECT count(*) FROM (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?` + nw.Rows + ` LIMIT ?)`
-	all := []any{expr, countCap}
-	if filter != "" {
-		q = `SELECT count(*) FROM (SELECT c.id FROM chunks_fts CROSS JOIN chunks c ON c.canon = chunks_fts.rowid
-			CROSS JOIN documents d ON d.id = c.doc_id WHERE chunks_fts MATCH ?` + filter + ` LIMIT ?)`
-		all = append(append([]any{expr}, args...), countCap)
-	}
-	var n int
-	if err := ix.db.QueryRowContext(ctx, q, all...).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count matches: %w", err)
-	}
-	return n, nil
 }
 
 // rerank scores the candidates with the second stage and sorts them, best

@@ -168,7 +168,7 @@ func TestUpgradeShowsProgressAndCanBeStopped(t *testing.T) {
 		}
 	}
 	// The format was brought forward before the cancel: what is left.
-	if want := []upgrade.Step{upgrade.Copies, upgrade.Near, upgrade.Compact}; !slices.Equal(steps, want) {
+	if want := []upgrade.Step{upgrade.Copies, upgrade.Near, upgrade.NearRows, upgrade.Compact}; !slices.Equal(steps, want) {
 		t.Errorf("steps %q, want %q", steps, want)
 	}
 	var last report
@@ -299,6 +299,16 @@ func TestLibraryV4BackupCountsOnceAfterTheUpgrade(t *testing.T) {
 	addFolders(t, alone, dirs...)
 	const words = "blorp zorble policy office"
 	sameWeights(t, wordWeights(t, ix, words), wordWeights(t, alone, words), 4, "in the upgraded library", "without the backup")
+	// Then the near-copies give up their rows: the search index holds one
+	// copy's, and the backup's own lines.
+	if !slices.Contains(steps, upgrade.NearRows) {
+		t.Errorf("the upgrade said %q, not that near-copies share rows", steps)
+	}
+	var near int
+	must(t, ix.db.QueryRow(`SELECT count(*) FROM near_fts`).Scan(&near))
+	if got, want := ftsRows(t, ix), ftsRows(t, alone); got != want || near != 12 {
+		t.Errorf("upgraded: %d search rows (want %d) and %d rows of near-copies' lines (want the backup's 12)", got, want, near)
+	}
 	// Nothing is left to do at the next open.
 	if needed, err := upgrade.Needed(context.Background(), ix.db); err != nil || needed {
 		t.Errorf("upgrade needed again: %v, %v", needed, err)

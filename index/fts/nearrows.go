@@ -2,9 +2,11 @@ package fts
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 
 	"folio/index/analyze"
+	"folio/index/dberr"
 )
 
 // A near-copy shares its set's first row. Counting a near-copy once in
@@ -122,4 +124,94 @@ func unplaceNearTwins(ctx context.Context, tx Execer, all []Chunk, done map[int6
 		}
 	}
 	return nil
+}
+
+// ShareNearOld makes the near-copies of a library written before they
+// shared rows (those listed in near; fts.nearrows_from, set by schema 7's
+// migration) near-twins, in id order and batches that survive an
+// interruption, as an import would have: each gives up its row for its
+// earliest owner's, and it and its twins get rows of the lines they add.
+// The rows given up are plain deletes with the merge owed, as PlaceOld's.
+// It runs after KeyNearOld, which lists an older library's near-copies.
+func ShareNearOld(ctx context.Context, db *sql.DB, progress Progress) error {
+	return walkOld(ctx, db, progress, oldWalk{
+		setting: "fts.nearrows_from",
+		counted: `c.id IN (SELECT id FROM near) OR c.id <= ?1 AND c.canon != c.id AND ` + NearTwinSQL,
+		left:    `c.id IN (SELECT id FROM near) AND c.canon = c.id`,
+		what:    "share the rows of near-copies",
+		batch: func(ctx context.Context, tx *sql.Tx) func(c *Chunk) error {
+			shared := false
+			return func(c *Chunk) error {
+				parts := nearParts(c)
+				owner, err := nearOwner(ctx, tx, c, parts, nil)
+				if err != nil || owner == 0 {
+					if err == nil {
+						err = reweighNear(ctx, tx, c.ID) // its set's first is gone
+					}
+					return err
+				}
+				if !shared {
+					if err := SetPurgeMode(ctx, tx, Merge); err != nil {
+						return err
+					}
+					shared = true
+				}
+				cols := c.columns()
+				if _, err := tx.ExecContext(ctx, DeleteSQL, c.ID, cols[0], cols[1], cols[2]); err != nil {
+					return err
+				}
+				if _, err := tx.ExecContext(ctx, `DELETE FROM near WHERE id = ?`, c.ID); err != nil {
+					return err
+				}
+				for _, k := range parts {
+					if _, err := tx.ExecContext(ctx, `DELETE FROM near_keys WHERE key = ? AND chunk = ?`, k, c.ID); err != nil {
+						return err
+					}
+				}
+				copies, err := readChunks(ctx, tx, `c.canon = ?`, 0, c.ID)
+				if err != nil {
+					return err
+				}
+				if _, err := tx.ExecContext(ctx, `UPDATE chunks SET canon = ? WHERE canon = ?`, owner, c.ID); err != nil {
+					return err
+				}
+				for i := range copies {
+					if err := placeNearTwin(ctx, tx, &copies[i], owner); err != nil {
+						return err
+					}
+				}
+				return nil
+			}
+		},
+	})
+}
+
+// ShareNearPending reports a library whose older near-copies still have
+// rows of their own.
+func ShareNearPending(ctx context.Context, db *sql.DB) (bool, error) {
+	var n int
+	err := db.QueryRowContext(ctx, `SELECT count(*) FROM settings WHERE key = 'fts.nearrows_from'`).Scan(&n)
+	return n > 0, dberr.Classify(err)
+}
+
+// Check runs FTS5's own checks of both tables (an INSERT command, though
+// it changes nothing: only when write) and counts the chunks and rows out
+// of step: a row without its owner, a chunk found through no row, and a
+// near-twin without its own row or the reverse.
+func Check(ctx context.Context, db *sql.DB, write bool) (int, error) {
+	for _, t := range []string{"chunks_fts", "near_fts"} {
+		if !write {
+			break
+		}
+		if _, err := db.ExecContext(ctx, "INSERT INTO "+t+"("+t+") VALUES('integrity-check')"); err != nil {
+			return 0, err
+		}
+	}
+	var off int
+	err := db.QueryRowContext(ctx, `SELECT
+		(SELECT count(*) FROM chunks_fts WHERE rowid NOT IN (SELECT id FROM chunks WHERE canon = id)) +
+		(SELECT count(*) FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunks o WHERE o.id = c.canon AND o.canon = o.id)) +
+		abs((SELECT count(*) FROM chunks WHERE canon = id) - (SELECT count(*) FROM chunks_fts)) +
+		abs((SELECT count(*) FROM chunks c WHERE `+NearTwinSQL+`) - (SELECT count(*) FROM near_fts))`).Scan(&off)
+	return off, err
 }

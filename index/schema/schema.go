@@ -154,8 +154,10 @@ var Migrations = []string{
 	// A near-copy shares its set's first row, like a twin (fts/nearrows.go),
 	// and near_fts holds what it may say apart: its first and last lines,
 	// in the body column (heading and title are the set's own).
+	// The near-copies listed before give up their rows (fts.ShareNearOld).
 	`CREATE VIRTUAL TABLE near_fts USING fts5(heading, title, body, content='', tokenize='ascii');
-	INSERT INTO near_fts(near_fts, rank) VALUES('secure-delete', 1);`,
+	INSERT INTO near_fts(near_fts, rank) VALUES('secure-delete', 1);
+	INSERT OR REPLACE INTO settings(key, value) VALUES('fts.nearrows_from', '0');`,
 }
 
 // DatedSQL is a document's date in Unix seconds: its front matter's, else

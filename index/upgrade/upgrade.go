@@ -23,7 +23,9 @@ const (
 	Reindex Step = "Indexing every passage again for this version's word analysis"
 	Copies  Step = "Finding passages that are copies of each other"
 	Near    Step = "Finding passages that nearly copy others"
-	Compact Step = "Compacting the search index"
+	// NearRows lets those near-copies share their first copy's row.
+	NearRows Step = "Letting near-copies share one row"
+	Compact  Step = "Compacting the search index"
 )
 
 // Progress hears each step as it starts and as it goes on: done of total
@@ -46,7 +48,10 @@ func Needed(ctx context.Context, db *sql.DB) (bool, error) {
 	if pending, err := fts.PlacePending(ctx, db); err != nil || pending {
 		return pending, err
 	}
-	return fts.KeyNearPending(ctx, db)
+	if pending, err := fts.KeyNearPending(ctx, db); err != nil || pending {
+		return pending, err
+	}
+	return fts.ShareNearPending(ctx, db)
 }
 
 // Run migrates the schema, brings the search index to this analyser's
@@ -89,6 +94,13 @@ func Run(ctx context.Context, db *sql.DB, progress Progress) error {
 		return err
 	} else if pending {
 		if err := fts.KeyNearOld(ctx, db, step(Near)); err != nil {
+			return err
+		}
+	}
+	if pending, err := fts.ShareNearPending(ctx, db); err != nil {
+		return err
+	} else if pending {
+		if err := fts.ShareNearOld(ctx, db, step(NearRows)); err != nil {
 			return err
 		}
 	}
