@@ -280,7 +280,30 @@ func TestLibraryV4BackupCountsOnceAfterTheUpgrade(t *testing.T) {
 	if !slices.Contains(steps, upgrade.Near) {
 		t.Errorf("the upgrade said %q, not that it looked for near-copies", steps)
 	}
-	// The folders the library was written from (testdata/README.md).
+	alone := libraryOfTheNotesAlone(t)
+	const words = "blorp zorble policy office"
+	sameWeights(t, wordWeights(t, ix, words), wordWeights(t, alone, words), 4, "in the upgraded library", "without the backup")
+	// Then the near-copies give up their rows: the search index holds one
+	// copy's, and the backup's own lines.
+	if !slices.Contains(steps, upgrade.NearRows) {
+		t.Errorf("the upgrade said %q, not that near-copies share rows", steps)
+	}
+	var near int
+	must(t, ix.db.QueryRow(`SELECT count(*) FROM near_fts`).Scan(&near))
+	if got, want := ftsRows(t, ix), ftsRows(t, alone); got != want || near != 12 {
+		t.Errorf("upgraded: %d search rows (want %d) and %d rows of near-copies' lines (want the backup's 12)", got, want, near)
+	}
+	// Nothing is left to do at the next open.
+	if needed, err := upgrade.Needed(context.Background(), ix.db); err != nil || needed {
+		t.Errorf("upgrade needed again: %v, %v", needed, err)
+	}
+	must(t, ix.IntegrityCheck(context.Background()))
+}
+
+// libraryOfTheNotesAlone is a new library of the folders library-v4-near
+// and library-v6-near were written from (testdata/README.md), without
+// the backup.
+func libraryOfTheNotesAlone(t *testing.T) *Index {
 	notes, other := map[string]string{}, map[string]string{}
 	for i := range 12 {
 		body := fmt.Sprintf("# Item %d\n\nThe blorp policy for item %d says what to do when it comes up at work.\n", i, i)
@@ -297,19 +320,65 @@ func TestLibraryV4BackupCountsOnceAfterTheUpgrade(t *testing.T) {
 	testutil.WriteFiles(t, dirs[1], notes)
 	alone := openTemp(t)
 	addFolders(t, alone, dirs...)
-	const words = "blorp zorble policy office"
-	sameWeights(t, wordWeights(t, ix, words), wordWeights(t, alone, words), 4, "in the upgraded library", "without the backup")
-	// Then the near-copies give up their rows: the search index holds one
-	// copy's, and the backup's own lines.
-	if !slices.Contains(steps, upgrade.NearRows) {
-		t.Errorf("the upgrade said %q, not that near-copies share rows", steps)
+	return alone
+}
+
+// A library written while near-copies kept rows of their own (schema 6,
+// the last before they shared them) that holds a folder and its backup,
+// each note with a line added, scored every backup passage beside its
+// note. Opening it gives the backup's rows up (saying so; stopped, it goes
+// on at the next open): the search index then holds what a library of
+// the folder alone does, the notes' words find each note with its backup
+// listed, and a backup's own line still finds it.
+func TestLibraryV6BackupSharesRowsAfterTheUpgrade(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "library-v6-near.db"))
+	must(t, err)
+	path := filepath.Join(t.TempDir(), "old.db")
+	must(t, os.WriteFile(path, data, 0o600))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, err = OpenContext(ctx, path, ReadWrite, func(s upgrade.Step, done, total int64) {
+		if s == upgrade.NearRows {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled upgrade: err %v, want context.Canceled", err)
 	}
+	var steps []upgrade.Step
+	ix, err := OpenContext(context.Background(), path, ReadWrite, func(s upgrade.Step, done, total int64) {
+		if len(steps) == 0 || steps[len(steps)-1] != s {
+			steps = append(steps, s)
+		}
+	})
+	must(t, err)
+	defer ix.Close()
+	// The rows were keyed when written: only sharing them (and the merge
+	// the rows given up owe) is left.
+	if len(steps) == 0 || steps[0] != upgrade.NearRows || slices.Contains(steps, upgrade.Near) {
+		t.Errorf("the upgrade said %q, want first that near-copies share rows", steps)
+	}
+	alone := libraryOfTheNotesAlone(t)
 	var near int
 	must(t, ix.db.QueryRow(`SELECT count(*) FROM near_fts`).Scan(&near))
 	if got, want := ftsRows(t, ix), ftsRows(t, alone); got != want || near != 12 {
 		t.Errorf("upgraded: %d search rows (want %d) and %d rows of near-copies' lines (want the backup's 12)", got, want, near)
 	}
-	// Nothing is left to do at the next open.
+	search := func(q string) Hit {
+		t.Helper()
+		res, err := ix.Search(context.Background(), q, SearchOptions{Limit: 5})
+		if err != nil || len(res.Hits) == 0 {
+			t.Fatalf("%q: %v, %d hits", q, err, len(res.Hits))
+		}
+		return res.Hits[0]
+	}
+	h := search("zorble form of item 6")
+	if got := locations(h); !strings.HasSuffix(got[0], "notes/n06.md") || !slices.ContainsFunc(got, func(p string) bool { return strings.HasSuffix(p, "backup/n06.md") }) {
+		t.Errorf("the note's words find %v, want notes/n06.md with its backup listed", got)
+	}
+	if h := search("backed up on 12 december"); !strings.HasSuffix(h.Path, "n11.md") || !strings.Contains(h.Text, "Backed up on 12 December") {
+		t.Errorf("a backup's own line finds %s %q", h.Path, h.Text)
+	}
 	if needed, err := upgrade.Needed(context.Background(), ix.db); err != nil || needed {
 		t.Errorf("upgrade needed again: %v, %v", needed, err)
 	}

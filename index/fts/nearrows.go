@@ -26,8 +26,8 @@ import (
 // A near-twin is a copy whose twin key differs from its owner's (a twin's
 // text is its owner's, so their keys are equal). Its row holds the lines
 // its owner's text lacks, so a search that finds it there finds what the
-// owner does not say, and it is weighed on its own. Libraries written before
-// keep their near-copies' rows (listed in near, counted once).
+// owner does not say, and it is weighed on its own. A library written
+// before gives its near-copies' rows up once, at open (ShareNearOld).
 const (
 	nearInsertSQL = `INSERT INTO near_fts(rowid, heading, title, body) VALUES(?, '', '', ?)`
 	nearDeleteSQL = `INSERT INTO near_fts(near_fts, rowid, heading, title, body) VALUES('delete', ?, '', '', ?)`
