@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -290,6 +291,9 @@ func BenchmarkWeighing(b *testing.B) {
 // ../shared/corpus and on FOLIO_BENCH_LIBRARY=<the million-passage
 // library> to compare quality at both sizes; it reads text only, not
 // files, so a library whose folders are gone still answers.
+// FOLIO_BENCH_RANKS names a file to write each question's place (1–5, 0
+// when the answer is not in the first five) to, one line each, so two
+// libraries or builds can be compared question by question.
 func BenchmarkAnswers(b *testing.B) {
 	ix := benchLibrary(b)
 	defer ix.Close()
@@ -299,23 +303,36 @@ func BenchmarkAnswers(b *testing.B) {
 	}
 	fold := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	var first, five int
+	places := make([]int, len(qs))
 	b.ResetTimer()
 	for range b.N {
 		first, five = 0, 0
-		for _, q := range qs {
+		for qi, q := range qs {
 			res, err := ix.Search(context.Background(), q.Q, SearchOptions{Limit: 5, NoSnippets: true})
 			if err != nil {
 				b.Fatal(err)
 			}
+			places[qi] = 0
 			for i, h := range res.Hits {
 				if strings.Contains(fold(h.Text), fold(q.Answer)) {
 					if i == 0 {
 						first++
 					}
 					five++
+					places[qi] = i + 1
 					break
 				}
 			}
+		}
+	}
+	b.StopTimer()
+	if path := os.Getenv("FOLIO_BENCH_RANKS"); path != "" {
+		var out strings.Builder
+		for qi, q := range qs {
+			fmt.Fprintf(&out, "%d\t%s\n", places[qi], q.Q)
+		}
+		if err := os.WriteFile(path, []byte(out.String()), 0o644); err != nil {
+			b.Fatal(err)
 		}
 	}
 	b.ReportMetric(float64(first)/float64(len(qs)), "hit@1")

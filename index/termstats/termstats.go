@@ -4,11 +4,13 @@
 //
 // They are counted in the index's rows, as FTS5's own bm25 counts them:
 // copies of a passage share one row (index/fts, twins.go), so a library
-// holding a folder twice weighs its words as one holding it once; and a
-// near-copy (the passage in another document with a line more or less,
-// index/fts, near.go) keeps a row of its own but is left out of what a
-// word weighs (Count.Passages), while the first stage's budgets read what
-// its postings cost (Count.Rows). Every
+// holding a folder twice weighs its words as one holding it once; and so
+// does a near-copy (the passage in another document with a line more or
+// less, index/fts, nearrows.go), whose own lines alone have a row, in
+// near_fts. One that keeps a row of its own (its first got its row back
+// after it was written, near.go's later) is left out of what a word weighs
+// (Count.Passages), while the first stage's budgets read what its
+// postings cost (Count.Rows). Every
 // count is exact. A common word's count was once estimated from how far
 // into the rows its 500th posting lay, which assumed each word spread
 // evenly over the library: a word of the folder added last looked rare and
