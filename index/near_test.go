@@ -159,3 +159,33 @@ func execSQL(ix *Index, q string) error {
 	_, err := ix.db.Exec(q)
 	return err
 }
+
+// A search narrowed to a rare tag looks up the few passages it selects;
+// a tagged backup's own line (its near_fts row, under its own id) is one
+// of them, so a word only that line holds still finds it.
+func TestATaggedBackupIsFoundByItsOwnLineUnderItsTag(t *testing.T) {
+	notes, backup := map[string]string{}, map[string]string{}
+	for i := range 6 {
+		body := fmt.Sprintf("# Item %d\n\nThe blorp policy for item %d says what to do when it comes up at work.\n", i, i)
+		notes[fmt.Sprintf("n%02d.md", i)] = body
+		front := ""
+		if i == 4 {
+			front = "---\ntags: [archive]\n---\n"
+		}
+		backup[fmt.Sprintf("n%02d.md", i)] = front + body + fmt.Sprintf("\nBacked up on %d December.\n", 1+i)
+	}
+	dirs := []string{filepath.Join(t.TempDir(), "notes"), filepath.Join(t.TempDir(), "backup")}
+	testutil.WriteFiles(t, dirs[0], notes)
+	testutil.WriteFiles(t, dirs[1], backup)
+	ix := openTemp(t)
+	addFolders(t, ix, dirs...)
+	for _, q := range []string{"tag:archive december", "tag:archive blorp policy"} {
+		res, err := ix.Search(context.Background(), q, SearchOptions{Limit: 5})
+		if err != nil || len(res.Hits) != 1 || res.Total != 1 {
+			t.Fatalf("%q: %v, %d hits of %d", q, err, len(res.Hits), res.Total)
+		}
+		if h := res.Hits[0]; h.Folder != dirs[1] || h.Path != "n04.md" || !strings.Contains(h.Text, "Backed up on 5 December") {
+			t.Errorf("%q finds %s in %s: %q", q, h.Path, h.Folder, h.Text)
+		}
+	}
+}

@@ -331,7 +331,7 @@ func finishHits(hits []Hit, opt SearchOptions, matches func(string) bool, keep f
 // ranked, near-twins' own rows included.
 func (ix *Index) candidates(ctx context.Context, expr string, nw meta.Narrowing, opt SearchOptions) ([]Hit, int, error) {
 	// FTS5 ranks the matching rows by bm25 in one pass (fts.Stage).
-	stage := fts.Stage{Expr: expr, Weights: opt.Weights, Rows: nw.Rows, Filter: nw.Filter, Args: nw.Args}
+	stage := fts.Stage{Expr: expr, Weights: opt.Weights, Rows: nw.Rows, Filter: nw.Filter, Args: nw.Args, NearRows: nw.Own}
 	ranked, err := stage.Rank(ctx, ix.db, rankedCap)
 	if err != nil {
 		return nil, 0, err

@@ -94,14 +94,21 @@ type Stage struct {
 	Weights      [3]float64
 	Rows, Filter string
 	Args         []any
+	// NearRows is Rows for near_fts: the selected passages' own ids, as
+	// a near-twin's row is under its own (nearrows.go).
+	NearRows string
 }
 
 // sql is the stage's ranked query on table, and its arguments.
 func (s Stage) sql(table string, limit int) (string, []any) {
 	w := s.Weights
 	if s.Filter == "" {
+		rows := s.Rows
+		if table == "near_fts" {
+			rows = s.NearRows
+		}
 		return fmt.Sprintf(`SELECT rowid, bm25(%[1]s, %[2]g, %[3]g, %[4]g) AS score
-			FROM %[1]s WHERE %[1]s MATCH ?%[5]s ORDER BY score, rowid LIMIT ?`, table, w[0], w[1], w[2], s.Rows), []any{s.Expr, limit}
+			FROM %[1]s WHERE %[1]s MATCH ?%[5]s ORDER BY score, rowid LIMIT ?`, table, w[0], w[1], w[2], rows), []any{s.Expr, limit}
 	}
 	join := "c.canon"
 	if table == "near_fts" {
@@ -121,9 +128,10 @@ func (s Stage) Rank(ctx context.Context, db *sql.DB, limit int) ([]RankedRow, er
 }
 
 // Near is the best near-twins found by the lines they add
-// (nearrows.go), at most limit; none for a stage narrowed to rows.
+// (nearrows.go), at most limit; for a stage narrowed to rows, among
+// NearRows.
 func (s Stage) Near(ctx context.Context, db *sql.DB, limit int) ([]RankedRow, error) {
-	if s.Rows != "" {
+	if s.Rows != "" && s.NearRows == "" {
 		return nil, nil
 	}
 	q, args := s.sql("near_fts", limit)

@@ -168,6 +168,9 @@ type Narrowing struct {
 	// Pick maps the FTS rows of Rows to the selected passages: a passage
 	// copied from another document is found by its copy's row.
 	Pick map[int64]int64
+	// Own is Rows with the selected passages' own ids: a near-copy's own
+	// lines have a row under its id (index/fts, nearrows.go).
+	Own string
 }
 
 // FewRows is the most passages that are looked up one by one; FTS5
@@ -196,7 +199,7 @@ func Narrow(ctx context.Context, q Querier, fs []query.Filter, filter string, ar
 		return nw, err
 	}
 	defer rows.Close()
-	var ids []string
+	var ids, own []string
 	pick := map[int64]int64{}
 	n := 0
 	for rows.Next() {
@@ -209,6 +212,9 @@ func Narrow(ctx context.Context, q Querier, fs []query.Filter, filter string, ar
 			ids = append(ids, strconv.FormatInt(canon, 10))
 		}
 		pick[canon] = id
+		if id != canon {
+			own = append(own, strconv.FormatInt(id, 10))
+		}
 	}
 	if err := rows.Err(); err != nil || n > FewRows {
 		return nw, err
@@ -217,7 +223,11 @@ func Narrow(ctx context.Context, q Querier, fs []query.Filter, filter string, ar
 		// Nothing (FTS5 reads rowid IN (NULL) as no constraint at all).
 		return Narrowing{Rows: " AND 0"}, nil
 	}
-	return Narrowing{Rows: " AND rowid IN (" + strings.Join(ids, ",") + ")", Pick: pick}, nil
+	nw = Narrowing{Rows: " AND rowid IN (" + strings.Join(ids, ",") + ")", Pick: pick}
+	if len(own) > 0 {
+		nw.Own = " AND rowid IN (" + strings.Join(own, ",") + ")"
+	}
+	return nw, nil
 }
 
 // Page is one page of the notes that filter (conditions on d and f)
