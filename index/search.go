@@ -123,6 +123,7 @@ type Hit struct {
 	// of five or more, which ranks it after those holding several
 	// (rank.Set.OneWord).
 	OneWord bool
+	bare    bool // no text but markup (snippet.HasText): ranked after those with some
 	// Tags are the note's tags (front matter and inline #tags), sorted.
 	Tags []string
 	// Date is the note's front-matter date, else its file's modification
@@ -497,7 +498,7 @@ func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 	feats := set.Features(q)
 	for i := range cands {
 		cands[i].Score = w.Score(feats[i])
-		cands[i].OneWord = set.OneWord(i)
+		cands[i].OneWord, cands[i].bare = set.OneWord(i), !snippet.HasText(cands[i].Text)
 		if explain {
 			cands[i].Explanation = w.Explain(feats[i])
 		}
@@ -508,6 +509,9 @@ func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 		}
 		if cands[i].OneWord != cands[j].OneWord {
 			return !cands[i].OneWord
+		}
+		if cands[i].bare != cands[j].bare {
+			return !cands[i].bare
 		}
 		return cands[i].Score > cands[j].Score
 	})

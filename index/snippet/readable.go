@@ -4,6 +4,7 @@ import (
 	"html"
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Readable turns a chunk's Markdown into the text a snippet shows, for
@@ -248,4 +249,23 @@ func bullet(line string) string {
 func thematicBreak(line string) bool {
 	t := strings.ReplaceAll(strings.TrimSpace(line), " ", "")
 	return len(t) >= 3 && strings.Trim(t, t[:1]) == "" && strings.Contains("*-_", t[:1])
+}
+
+// HasText tells whether a passage has words to read outside its HTML
+// tags and comments: a section holding only them (vagov's `</li></ol>`
+// after a step's heading) has nothing to show but its heading. It stops
+// at the first letter, so prose costs nothing.
+func HasText(md string) bool {
+	in := false // inside <…>
+	for _, r := range md {
+		switch {
+		case in:
+			in = r != '>'
+		case r == '<':
+			in = true
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			return true
+		}
+	}
+	return false
 }
