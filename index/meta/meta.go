@@ -168,8 +168,9 @@ type Narrowing struct {
 	// Pick maps the FTS rows of Rows to the selected passages: a passage
 	// copied from another document is found by its copy's row.
 	Pick map[int64]int64
-	// Own is Rows with the selected passages' own ids: a near-copy's own
-	// lines have a row under its id (index/fts, nearrows.go).
+	// Own is Rows for near_fts: the ids of the selected passages that
+	// share another's row, as a near-copy's own lines have a row under
+	// its id (index/fts, nearrows.go).
 	Own string
 }
 
