@@ -253,15 +253,20 @@ func thematicBreak(line string) bool {
 
 // HasText tells whether a passage has words to read outside its HTML
 // tags and comments: a section holding only them (vagov's `</li></ol>`
-// after a step's heading) has nothing to show but its heading. It stops
-// at the first letter, so prose costs nothing.
+// after a step's heading) has nothing to show but its heading. An
+// autolink (<https://…>) is read. It stops at the first letter, so prose
+// costs nothing.
 func HasText(md string) bool {
 	in := false // inside <…>
-	for _, r := range md {
+	for i, r := range md {
 		switch {
 		case in:
 			in = r != '>'
 		case r == '<':
+			rest := md[i+1:]
+			if strings.HasPrefix(rest, "http://") || strings.HasPrefix(rest, "https://") || strings.HasPrefix(rest, "mailto:") {
+				return true
+			}
 			in = true
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			return true

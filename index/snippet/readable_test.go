@@ -53,3 +53,25 @@ func TestReadableShowsBulletsAsBullets(t *testing.T) {
 		t.Errorf("readable\n got %q\nwant %q", got, want)
 	}
 }
+
+// A passage of tags and comments alone has nothing to read; any word
+// outside a tag, a number, or an autolink is something.
+func TestHasTextTellsMarkupAloneFromText(t *testing.T) {
+	for md, want := range map[string]bool{
+		"</li>\n</ol>": false,
+		"<ol class=\"process\">\n<li class=\"process-step list-one\">":               false,
+		"<!-- Old headings. Do not remove or links may break. -->\n<a id=\"x\"></a>": false,
+		"<link rel=\"stylesheet\" href=\"/css/fonts.css\">\n\n---":                   false,
+		"":                               false,
+		"</li>\n\nCopy 03 of this page.": true,
+		"<b>Warning</b>":                 true,
+		"<https://go.dev/doc>":           true,
+		"| 15 |":                         true,
+		"<div>\n\nإجازة سنوية\n</div>":   true,
+		"if a<b":                         true,
+	} {
+		if got := HasText(md); got != want {
+			t.Errorf("HasText(%q) = %v, want %v", md, got, want)
+		}
+	}
+}
