@@ -549,6 +549,9 @@ func printHits(w io.Writer, res *index.Results, gone map[int64]bool, terminal bo
 		if h.Explanation != nil && h.OneWord {
 			fmt.Fprintln(w, "   ranked after the passages holding several words: it holds one word of a long question")
 		}
+		if h.Explanation != nil && h.Bare {
+			fmt.Fprintln(w, "   ranked after the passages with text: it holds nothing to read but markup")
+		}
 		fmt.Fprintln(w)
 	}
 	count := shownCount(res, limit)

@@ -167,3 +167,21 @@ func TestFoldedPassagesOnOneLongLineListItOnce(t *testing.T) {
 		t.Errorf("the long line's other passages are not listed: %q\n%s", list, out)
 	}
 }
+
+// --explain says why a passage of markup alone stands after those with
+// text, as it says so for a one-word match.
+func TestExplainSaysAPassageOfMarkupAloneRanksAfter(t *testing.T) {
+	db, _ := newLibraryWith(t, map[string]string{
+		"loan.md": "# Closing the loan\n\n## Find a lender\n\nA bank or credit union makes the loan.\n\n<ol>\n<li>\n\n" +
+			"## Pay your closing costs\n\n</li>\n</ol>\n"})
+	out, _, code := runCLI(t, "search", "--db", db, "--explain", "closing", "costs", "loan")
+	const said = "ranked after the passages with text: it holds nothing to read but markup"
+	if code != exitOK || strings.Count(out, said) != 1 {
+		t.Fatalf("exit %d, the reason said %d times, want once:\n%s", code, strings.Count(out, said), out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "1. ") && strings.Contains(line, "Pay your closing costs") {
+			t.Errorf("the passage of markup alone is first:\n%s", out)
+		}
+	}
+}

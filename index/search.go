@@ -123,7 +123,7 @@ type Hit struct {
 	// of five or more, which ranks it after those holding several
 	// (rank.Set.OneWord).
 	OneWord bool
-	bare    bool // no text but markup (snippet.HasText): ranked after those with some
+	Bare    bool // nothing to read but markup (snippet.HasText): ranked after passages with text
 	// Tags are the note's tags (front matter and inline #tags), sorted.
 	Tags []string
 	// Date is the note's front-matter date, else its file's modification
@@ -498,7 +498,7 @@ func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 	feats := set.Features(q)
 	for i := range cands {
 		cands[i].Score = w.Score(feats[i])
-		cands[i].OneWord, cands[i].bare = set.OneWord(i), !snippet.HasText(cands[i].Text)
+		cands[i].OneWord, cands[i].Bare = set.OneWord(i), !snippet.HasText(cands[i].Text)
 		if explain {
 			cands[i].Explanation = w.Explain(feats[i])
 		}
@@ -510,8 +510,8 @@ func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 		if cands[i].OneWord != cands[j].OneWord {
 			return !cands[i].OneWord
 		}
-		if cands[i].bare != cands[j].bare {
-			return !cands[i].bare
+		if cands[i].Bare != cands[j].Bare {
+			return !cands[i].Bare
 		}
 		return cands[i].Score > cands[j].Score
 	})
