@@ -295,7 +295,7 @@ func create(path string) error {
 			return err
 		}
 		// The search index is empty, so it is already in this analyser's terms.
-		_, err = db.Exec(`DELETE FROM settings WHERE key IN ('fts.rebuild_from', 'fts.place_from', 'fts.near_from');
+		_, err = db.Exec(`DELETE FROM settings WHERE key IN ('fts.rebuild_from', 'fts.place_from', 'fts.near_from', 'fts.nearrows_from');
 			INSERT INTO settings(key, value) VALUES('fts.analyzer', ?)`, analyze.Version)
 		return err
 	}()

@@ -384,3 +384,27 @@ func TestLibraryV6BackupSharesRowsAfterTheUpgrade(t *testing.T) {
 	}
 	must(t, ix.IntegrityCheck(context.Background()))
 }
+
+// A library Folio creates needs no update, then or when opened again: no
+// step runs, and nobody is told it was written by an earlier version (a
+// new library once ran the near-copies' step as it was created).
+func TestANewLibraryIsNeverUpdated(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "new.db")
+	var steps []upgrade.Step
+	progress := func(s upgrade.Step, done, total int64) { steps = append(steps, s) }
+	ix, err := OpenContext(context.Background(), path, ReadWrite, progress)
+	must(t, err)
+	dir := t.TempDir()
+	testutil.WriteFiles(t, dir, map[string]string{"a.md": "# Leave\n\nAnnual leave is booked two weeks ahead.\n"})
+	addFolders(t, ix, dir)
+	must(t, ix.Close())
+	if w := WorkAtOpen(path, ReadWrite); w != NoWork {
+		t.Errorf("a new library has work at open: %v", w)
+	}
+	ix, err = OpenContext(context.Background(), path, ReadWrite, progress)
+	must(t, err)
+	defer ix.Close()
+	if len(steps) > 0 {
+		t.Errorf("a new library was updated: %q", steps)
+	}
+}
