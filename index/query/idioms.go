@@ -75,7 +75,9 @@ func (q *Query) readIdioms() {
 				continue
 			}
 			for k := 1; k < len(id.says); k++ {
-				drop[at[w+k]] = true
+				if i, ok := at[w+k]; ok {
+					drop[i] = true
+				}
 			}
 			if q.has(id.means, drop) {
 				drop[at[w]] = true // typed as well: searched once
@@ -83,8 +85,8 @@ func (q *Query) readIdioms() {
 			}
 			var says []Clause
 			for k := range id.says {
-				if said := q.Clauses[at[w+k]]; !said.droppable() {
-					says = append(says, said)
+				if i, ok := at[w+k]; ok && !q.Clauses[i].droppable() {
+					says = append(says, q.Clauses[i])
 				}
 			}
 			c := &q.Clauses[at[w]]
@@ -107,15 +109,33 @@ func (q *Query) readIdioms() {
 }
 
 // saysAt reports the typed words from w on to be the idiom's words, each a
-// plain clause of its own not taken by another idiom.
+// plain clause of its own not taken by another idiom. A word after the
+// first may have no clause when it was typed before (the "up" of
+// "burning up, throwing up" is one clause, the first idiom's).
 func (q *Query) saysAt(at map[int]int, drop map[int]bool, w int, says []string) bool {
 	for k, term := range says {
 		i, ok := at[w+k]
+		if !ok && k > 0 && q.merged(w+k, term) {
+			continue
+		}
 		if !ok || i < 0 || drop[i] || q.Clauses[i].Idiom || q.Clauses[i].Terms[0] != term {
 			return false
 		}
 	}
 	return true
+}
+
+// merged reports typed word w to have no clause of its own because it
+// repeats the term of an earlier word's (appendClause keeps one).
+func (q *Query) merged(w int, term string) bool {
+	earlier := false
+	for _, c := range q.Clauses {
+		if c.Word == w {
+			return false
+		}
+		earlier = earlier || c.Word < w && len(c.Terms) == 1 && c.Terms[0] == term
+	}
+	return earlier && w < len(q.Words) && analyze.IndexText(q.Words[w]) == term
 }
 
 // has reports a plain clause of the term that is not dropped.

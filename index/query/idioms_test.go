@@ -1,6 +1,7 @@
 package query
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -88,6 +89,31 @@ func TestEveryIdiomIsRead(t *testing.T) {
 		means := analyze.IndexText(e.means)
 		if len(q.Clauses) != 1 || !q.Clauses[0].Idiom || len(q.Clauses[0].Terms) != 1 || q.Clauses[0].Terms[0] != means {
 			t.Errorf("idiom %q → %q parses as %+v", e.says, e.means, q.Clauses)
+		}
+	}
+}
+
+// Two idioms that end in the same word are both read: the second "up" of
+// "burning up and throwing up" has no clause of its own (a repeated word
+// is kept once) and still completes its idiom.
+func TestTwoIdiomsSharingAWordAreBothRead(t *testing.T) {
+	for _, typed := range []string{"my toddler is burning up and throwing up", "burning up and throwing up", "throwing up, burning up and passed out"} {
+		q := Parse(typed)
+		var means []string
+		for _, c := range q.Clauses {
+			if c.Idiom {
+				means = append(means, c.Terms[0])
+			}
+		}
+		for _, want := range []string{"fever", "vomit"} {
+			if !slices.Contains(means, analyze.IndexText(want)) {
+				t.Errorf("%q: idioms read as %q, want %s among them", typed, means, want)
+			}
+		}
+		for _, w := range []string{"burning", "throwing", "up"} {
+			if slices.Contains(plainTerms(q), analyze.IndexText(w)) {
+				t.Errorf("%q: %q is still searched alone: %q", typed, w, plainTerms(q))
+			}
 		}
 	}
 }
