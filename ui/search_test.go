@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"folio/index"
@@ -108,4 +109,39 @@ func findButton(o fyne.CanvasObject) *widget.Button {
 		}
 	}
 	return nil
+}
+
+// In an 800 px window, three idioms' words are said whole: the button
+// back to what was typed wraps under them rather than cut them off.
+func TestThreeIdiomsAreSaidWholeInASmallWindow(t *testing.T) {
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{
+		"fever.md":    "# Fever\n\nA child with a fever can be given paracetamol.\n",
+		"fainting.md": "# Fainting\n\nFainting is a short loss of consciousness.\n",
+		"vomiting.md": "# Vomiting\n\nVomiting in toddlers: give small sips of water.\n",
+	})
+	w := newWindow(t, ix)
+	const q = "my toddler is burning up, throwing up and passed out"
+	test.Type(w.search, q)
+	waitFor(t, "the idioms said", func() bool { return w.correction.Visible() && w.lastQuery == q })
+	var label, row, button fyne.Size
+	var at fyne.Position
+	onUI(w, func() bool {
+		settleWindow(w, fyne.NewSize(800, 600))
+		label, row, button = w.corrected.Size(), w.correction.Size(), w.exact.Size()
+		at = absolute(w, w.exact).Subtract(absolute(w, w.correction))
+		return true
+	})
+	for _, word := range []string{"fever", "fainting", "vomiting"} {
+		if !strings.Contains(w.corrected.Text, word) {
+			t.Errorf("%q does not say %s", w.corrected.Text, word)
+		}
+	}
+	style := fyne.TextStyle{}
+	if whole := fyne.MeasureText(w.corrected.Text, theme.TextSize(), style).Width; label.Width < whole {
+		t.Errorf("%q is %.0f px wide, shown in %.0f", w.corrected.Text, whole, label.Width)
+	}
+	if at.X+button.Width > row.Width {
+		t.Errorf("the button %q ends at %.0f px, past the row's %.0f", w.exact.Text, at.X+button.Width, row.Width)
+	}
 }

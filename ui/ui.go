@@ -27,6 +27,7 @@ import (
 	"folio/ui/internal/filterbar"
 	"folio/ui/internal/launch"
 	"folio/ui/internal/look"
+	"folio/ui/internal/wraprow"
 	"folio/watch"
 )
 
@@ -169,11 +170,13 @@ func New(a fyne.App, lib Library) *Window {
 	// The chips sit under the field, right after it in Tab order; the
 	// buttons keep their height at the top.
 	top := container.NewBorder(nil, nil, nil, container.NewVBox(buttons), container.NewVBox(w.search, w.refine.root))
+	// The words searched and the way back to what was typed share a line
+	// while both fit; past that the button wraps under them, so three
+	// idioms' words are never cut off at 800 px (wraprow).
 	w.corrected = widget.NewLabel("")
-	w.corrected.Truncation = fyne.TextTruncateEllipsis
 	w.exact = widget.NewButton("", nil)
 	w.exact.Importance = widget.LowImportance
-	w.correction = container.NewBorder(nil, nil, nil, w.exact, w.corrected)
+	w.correction = wraprow.New(w.corrected, w.exact)
 	w.correction.Hide()
 	statusRow := container.NewBorder(nil, nil, w.filters.InForce, nil, w.status)
 	f := w.filters
