@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -187,5 +188,70 @@ func TestATaggedBackupIsFoundByItsOwnLineUnderItsTag(t *testing.T) {
 		if h := res.Hits[0]; h.Folder != dirs[1] || h.Path != "n04.md" || !strings.Contains(h.Text, "Backed up on 5 December") {
 			t.Errorf("%q finds %s in %s: %q", q, h.Path, h.Folder, h.Text)
 		}
+	}
+}
+
+// Editing either side of a note and its backup keeps the near-copies'
+// rows in step: the original edited (its passage replaced, so the backup
+// takes the row over and the new text becomes a near-copy or an owner of
+// its own), then the backup's date line changed; after each rescan the
+// check passes, the new words find their file and the old line is gone.
+func TestEditingANoteOrItsBackupKeepsTheirRowsInStep(t *testing.T) {
+	notes, backup := map[string]string{}, map[string]string{}
+	for i := range 4 {
+		body := fmt.Sprintf("# Item %d\n\nThe blorp policy for item %d says what to do when it comes up at work.\nThe zorble form %d is filed with the office.\n", i, i, i)
+		notes[fmt.Sprintf("n%02d.md", i)] = body
+		backup[fmt.Sprintf("n%02d.md", i)] = body + fmt.Sprintf("\nBacked up on %d December.\n", 11+i)
+	}
+	dirs := []string{filepath.Join(t.TempDir(), "notes"), filepath.Join(t.TempDir(), "backup")}
+	testutil.WriteFiles(t, dirs[0], notes)
+	testutil.WriteFiles(t, dirs[1], backup)
+	ix := openTemp(t)
+	addFolders(t, ix, dirs...)
+	ctx := context.Background()
+	found := func(q string) []string {
+		t.Helper()
+		res, err := ix.Search(ctx, q, SearchOptions{Limit: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, h := range res.Hits {
+			out = append(out, locations(h)...)
+		}
+		return out
+	}
+	has := func(locs []string, suffix string) bool {
+		return slices.ContainsFunc(locs, func(l string) bool { return strings.HasSuffix(l, suffix) })
+	}
+	rescan := func(what string) {
+		t.Helper()
+		for _, d := range dirs {
+			if _, err := ix.ScanFolder(ctx, d, ImportOptions{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := ix.IntegrityCheck(ctx); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	// The original of n02 gains a line at its end: a near-copy of its
+	// backup's text still, or a passage of its own; either way both found.
+	testutil.WriteFile(t, filepath.Join(dirs[0], "n02.md"), notes["n02.md"]+"Reviewed in quarzite season.\n")
+	rescan("the original edited")
+	if got := found("quarzite season"); len(got) == 0 || !strings.HasSuffix(got[0], "notes/n02.md") {
+		t.Errorf("the original's new line finds %v", got)
+	}
+	if got := found("zorble form 2 filed"); !has(got, "notes/n02.md") || !has(got, "backup/n02.md") {
+		t.Errorf("the shared words find %v, want both n02.md", got)
+	}
+	// The backup of n01 is made again on another day.
+	testutil.WriteFile(t, filepath.Join(dirs[1], "n01.md"), notes["n01.md"]+"\nBacked up on 30 December.\n")
+	rescan("the backup edited")
+	if got := found("backed up 30 december"); len(got) == 0 || !strings.HasSuffix(got[0], "backup/n01.md") {
+		t.Errorf("the backup's new line finds %v", got)
+	}
+	if got := found("12"); len(got) > 0 {
+		t.Errorf("the backup's old line (the 12th) still finds %v", got)
 	}
 }
