@@ -16,17 +16,53 @@ import (
 	"folio/internal/testutil"
 )
 
+// copyCommitted is the path of a copy of a library committed under
+// testdata, for a test to open and change.
+func copyCommitted(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	must(t, err)
+	path := filepath.Join(t.TempDir(), "old.db")
+	must(t, os.WriteFile(path, data, 0o600))
+	return path
+}
+
+// openAfterStopping opens the library at path once, stopping its upgrade
+// when it reaches step, checks that the upgrade is still owed, then opens
+// it to the end and returns it with the steps it said, each once.
+func openAfterStopping(t *testing.T, path string, step upgrade.Step) (*Index, []upgrade.Step) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, err := OpenContext(ctx, path, ReadWrite, func(s upgrade.Step, done, total int64) {
+		if s == step {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled upgrade: err %v, want context.Canceled", err)
+	}
+	if WorkAtOpen(path, ReadWrite) != Upgrade {
+		t.Error("after a cancelled upgrade the library no longer needs one")
+	}
+	var steps []upgrade.Step
+	ix, err := OpenContext(context.Background(), path, ReadWrite, func(s upgrade.Step, done, total int64) {
+		if len(steps) == 0 || steps[len(steps)-1] != s {
+			steps = append(steps, s)
+		}
+	})
+	must(t, err)
+	t.Cleanup(func() { ix.Close() })
+	return ix, steps
+}
+
 // A library written before front matter was read (schema 2, committed in
 // testdata) upgrades in place: the next scan reads every note's tags,
 // date and aliases without re-chunking one of them.
 // openCommitted opens a copy of a library committed under testdata.
 func openCommitted(t *testing.T, name string) *Index {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
-	must(t, err)
-	path := filepath.Join(t.TempDir(), "old.db")
-	must(t, os.WriteFile(path, data, 0o600))
-	ix, err := Open(path)
+	ix, err := Open(copyCommitted(t, name))
 	must(t, err)
 	t.Cleanup(func() { ix.Close() })
 	return ix
@@ -118,17 +154,14 @@ func chunkRows(t *testing.T, ix *Index) []string {
 // come, and one stopped halfway loses nothing: the library opens as it was
 // and the next open finishes the job.
 func TestUpgradeShowsProgressAndCanBeStopped(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "library-v3.db"))
-	must(t, err)
-	path := filepath.Join(t.TempDir(), "old.db")
-	must(t, os.WriteFile(path, data, 0o600))
+	path := copyCommitted(t, "library-v3.db")
 	if WorkAtOpen(path, ReadWrite) != Upgrade {
 		t.Fatal("a schema-3 library is not reported as needing an upgrade")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var stopped []upgrade.Step
-	_, err = OpenContext(ctx, path, ReadWrite, func(s upgrade.Step, done, total int64) {
+	_, err := OpenContext(ctx, path, ReadWrite, func(s upgrade.Step, done, total int64) {
 		if len(stopped) == 0 || stopped[len(stopped)-1] != s {
 			stopped = append(stopped, s)
 		}
@@ -250,33 +283,9 @@ func TestLibraryV4KnowsABackupAddedAfterTheUpgrade(t *testing.T) {
 // now (saying so while it works), so every word weighs what it does in a
 // library of the folder alone; cancelled, it resumes at the next open.
 func TestLibraryV4BackupCountsOnceAfterTheUpgrade(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "library-v4-near.db"))
-	must(t, err)
-	path := filepath.Join(t.TempDir(), "old.db")
-	must(t, os.WriteFile(path, data, 0o600))
 	// Cancelled while it looks for near-copies, the upgrade goes on at the
 	// next open.
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	_, err = OpenContext(ctx, path, ReadWrite, func(s upgrade.Step, done, total int64) {
-		if s == upgrade.Near {
-			cancel()
-		}
-	})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("cancelled upgrade: err %v, want context.Canceled", err)
-	}
-	if WorkAtOpen(path, ReadWrite) != Upgrade {
-		t.Error("after a cancelled upgrade the library no longer needs one")
-	}
-	var steps []upgrade.Step
-	ix, err := OpenContext(context.Background(), path, ReadWrite, func(s upgrade.Step, done, total int64) {
-		if len(steps) == 0 || steps[len(steps)-1] != s {
-			steps = append(steps, s)
-		}
-	})
-	must(t, err)
-	defer ix.Close()
+	ix, steps := openAfterStopping(t, copyCommitted(t, "library-v4-near.db"), upgrade.Near)
 	if !slices.Contains(steps, upgrade.Near) {
 		t.Errorf("the upgrade said %q, not that it looked for near-copies", steps)
 	}
@@ -331,28 +340,7 @@ func libraryOfTheNotesAlone(t *testing.T) *Index {
 // the folder alone does, the notes' words find each note with its backup
 // listed, and a backup's own line still finds it.
 func TestLibraryV6BackupSharesRowsAfterTheUpgrade(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "library-v6-near.db"))
-	must(t, err)
-	path := filepath.Join(t.TempDir(), "old.db")
-	must(t, os.WriteFile(path, data, 0o600))
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	_, err = OpenContext(ctx, path, ReadWrite, func(s upgrade.Step, done, total int64) {
-		if s == upgrade.NearRows {
-			cancel()
-		}
-	})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("cancelled upgrade: err %v, want context.Canceled", err)
-	}
-	var steps []upgrade.Step
-	ix, err := OpenContext(context.Background(), path, ReadWrite, func(s upgrade.Step, done, total int64) {
-		if len(steps) == 0 || steps[len(steps)-1] != s {
-			steps = append(steps, s)
-		}
-	})
-	must(t, err)
-	defer ix.Close()
+	ix, steps := openAfterStopping(t, copyCommitted(t, "library-v6-near.db"), upgrade.NearRows)
 	// The rows were keyed when written: only sharing them (and the merge
 	// the rows given up owe) is left.
 	if len(steps) == 0 || steps[0] != upgrade.NearRows || slices.Contains(steps, upgrade.Near) {
