@@ -205,6 +205,7 @@ func Parse(input string) Query {
 	q.Money = !q.Duration && !q.Rate && (asks(input, moneyWords) || asks(input, []string{"how much"}) && moneyWord.MatchString(strings.ToLower(input)))
 	q.Quantity = q.Duration || q.Money || q.Rate || q.Age || asks(notAmounts.Replace(input), quantityWords) || analyze.AsksWhen(input)
 	q.readIdioms()
+	q.dropCues()
 	q.dropStopwords()
 	q.addSynonyms()
 	return q
@@ -419,6 +420,42 @@ func (c Clause) equal(o Clause) bool {
 // exclusions and in: are deliberate and always kept.
 func (c Clause) droppable() bool {
 	return len(c.Terms) == 1 && !c.Prefix && !c.Exclude && !c.HeadingOnly && analyze.IsStopword(c.Terms[0])
+}
+
+// cueWords are the words after "how" that say what kind of answer a
+// question wants (a span of time, a rate, an age), not what it is about:
+// "how long can I stay home" is about staying home. The flags they set
+// (Duration, Rate, Age) weigh the answer's shape; as search words they
+// would count "long-term" and "longer" as evidence.
+var cueWords = map[string]bool{"long": true, "soon": true, "early": true, "late": true, "quickly": true,
+	"often": true, "common": true, "rare": true, "prevalent": true, "frequent": true, "likely": true, "old": true, "young": true}
+
+// dropCues removes a question's cue word (cueWords, right after "how")
+// when it asks for a shape of answer and two other words remain to
+// search: "how long" typed alone still searches both words.
+func (q *Query) dropCues() {
+	if !q.Duration && !q.Rate && !q.Age {
+		return
+	}
+	cue := func(c Clause) bool {
+		return c.Optional() && !c.Idiom && c.Word > 0 && strings.EqualFold(q.Words[c.Word-1], "how") && cueWords[strings.ToLower(c.Typed)]
+	}
+	rest := 0
+	for _, c := range q.Clauses {
+		if !c.Exclude && !c.droppable() && !cue(c) {
+			rest++
+		}
+	}
+	if rest < 2 {
+		return
+	}
+	out := q.Clauses[:0]
+	for _, c := range q.Clauses {
+		if !cue(c) {
+			out = append(out, c)
+		}
+	}
+	q.Clauses = out
 }
 
 // dropStopwords removes droppable clauses when another positive clause

@@ -544,3 +544,33 @@ func TestQuestionsOfAmountAndOfTime(t *testing.T) {
 		}
 	}
 }
+
+// A question's "how long" asks for a span of time; "long" is not what it
+// is about, so it is not searched (it would count "long-term" and
+// "longer" as evidence), unless too little else remains.
+func TestTheWordAfterHowIsTheAnswersShapeNotItsTopic(t *testing.T) {
+	words := func(q Query) string {
+		var out []string
+		for _, c := range q.Clauses {
+			out = append(out, strings.Join(c.Terms, " "))
+		}
+		return strings.Join(out, ",")
+	}
+	for _, c := range []struct{ q, want string }{
+		{"how long can I stay home after my baby is born", "stai,home,after,babi,born"},
+		{"How often should I get my eyes checked?", "get,ey,check"},
+		{"how old must a child be for the booster seat", "child,booster,seat"},
+		// Too little else: the cue stays a search word.
+		{"how long", "long"},
+		{"how long tldr", "long,tldr"},
+		// Not after "how", or not asking a shape: a topic word.
+		{"long term care how to apply", "long,term,care,appli"},
+		{"how high is high blood pressure", "high,blood,pressur"},
+		// Quoted, it is searched as typed.
+		{`how "long" is the leave`, "long,leav"},
+	} {
+		if got := words(Parse(c.q)); got != c.want {
+			t.Errorf("%q searches %s; want %s", c.q, got, c.want)
+		}
+	}
+}
