@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"folio/index"
+	queryparse "folio/index/query"
 	"folio/index/rank"
 	"folio/index/snippet"
 	"folio/index/upgrade"
@@ -489,6 +490,9 @@ func runSearch(e *env, args []string) int {
 			}
 		} else {
 			printNotices(e.stdout, res)
+			if said := queryparse.Parse(input).Said(); *explain && said != "" {
+				fmt.Fprintf(e.stdout, "%s\n\n", said)
+			}
 			printHits(e.stdout, res, gone, isTerminal(e.stdout), *limit)
 		}
 		if len(res.Hits) == 0 {

@@ -185,3 +185,26 @@ func TestExplainSaysAPassageOfMarkupAloneRanksAfter(t *testing.T) {
 		}
 	}
 }
+
+// --explain first says what the question was read as: the words searched,
+// the kind of answer it asks for, and the cue word left out of the search;
+// a plain search does not.
+func TestExplainSaysWhatTheQuestionWasReadAs(t *testing.T) {
+	db, _ := newLibraryWith(t, map[string]string{
+		"leave.md": "# Parental leave\n\nYou can stay home for 12 weeks after a baby is born.\n",
+		"care.md":  "# Long-term care\n\nLong stays at home are covered for veterans.\n"})
+	out, _, code := runCLI(t, "search", "--db", db, "--explain", "how long can I stay home after my baby is born")
+	const said = `searched: stay, home, after, baby, born; asks for a span of time (unit); "long" says that, and is not searched`
+	if code != exitOK || !strings.HasPrefix(out, said+"\n") {
+		t.Fatalf("exit %d, want the first line %q:\n%s", code, said, out)
+	}
+	// "Long" is no match: the passage about long stays is second, its
+	// "Long" not marked.
+	if !strings.Contains(out, "\n1. ") || !strings.Contains(strings.SplitN(out, "\n2. ", 2)[0], "leave.md:3") || !strings.Contains(out, "Long [stays]") {
+		t.Errorf("want leave.md first and Long unmarked:\n%s", out)
+	}
+	out, _, _ = runCLI(t, "search", "--db", db, "how long can I stay home after my baby is born")
+	if strings.Contains(out, "searched: stay") {
+		t.Errorf("a search without --explain says what it searched:\n%s", out)
+	}
+}

@@ -106,6 +106,9 @@ type Query struct {
 	// son", 几岁): an age answers (before age 4, 26 years old, in your
 	// thirties, your 70th birthday).
 	Age bool
+	// Shape is the cue word dropped from a question because it says the
+	// answer's shape, not its topic ("long" of "how long"; dropCues).
+	Shape string
 	// Filters narrow the documents searched (tag:, folder:, after:,
 	// before:; filter.go).
 	Filters []Filter
@@ -451,7 +454,9 @@ func (q *Query) dropCues() {
 	}
 	out := q.Clauses[:0]
 	for _, c := range q.Clauses {
-		if !cue(c) {
+		if cue(c) {
+			q.Shape = c.Typed
+		} else {
 			out = append(out, c)
 		}
 	}

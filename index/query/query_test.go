@@ -574,3 +574,21 @@ func TestTheWordAfterHowIsTheAnswersShapeNotItsTopic(t *testing.T) {
 		}
 	}
 }
+
+// --explain says what a question was read as: the words searched, the
+// kind of answer asked for, and the cue word left out.
+func TestSaidNamesTheWordsSearchedAndTheAnswersShape(t *testing.T) {
+	for _, c := range []struct{ q, want string }{
+		{"how long can I stay home after my baby is born",
+			`searched: stay, home, after, baby, born; asks for a span of time (unit); "long" says that, and is not searched`},
+		{"how many files can one folder hold", "searched: files, folder, hold; asks for a number (number)"},
+		{"v-for key 退货需要多久", "searched: v-for, key, 退货需要多久; asks for a span of time (unit)"},
+		{`leave "annual" -sick`, `searched: leave, "annual"`},
+		{"the who", "searched: the, who"},
+		{"", ""},
+	} {
+		if got := Parse(c.q).Said(); got != c.want {
+			t.Errorf("%q said\n  %s\nwant\n  %s", c.q, got, c.want)
+		}
+	}
+}

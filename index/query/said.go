@@ -1,0 +1,52 @@
+package query
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Said is what a search makes of what was typed, for `folio search
+// --explain`: the words searched, and the kind of answer a question asks
+// for, whose number the ranker looks for near those words ("unit",
+// "number"), with the word that said so when it is not searched.
+func (q Query) Said() string {
+	var words []string
+	last := -1
+	for _, c := range q.Clauses {
+		if c.Exclude || c.Typed == "" || c.Word == last && !c.Idiom {
+			continue // a split word's pieces (v-for, a CJK run) say it once
+		}
+		w := c.Typed
+		if !c.Idiom && c.Word < len(q.Words) {
+			w = q.Words[c.Word]
+		}
+		if c.Exact {
+			w = `"` + w + `"`
+		}
+		words, last = append(words, w), c.Word
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	out := "searched: " + strings.Join(words, ", ")
+	var kind string
+	switch {
+	case q.Duration:
+		kind = "a span of time (unit)"
+	case q.Money:
+		kind = "an amount of money or a share (unit)"
+	case q.Rate:
+		kind = "a share or how often (unit)"
+	case q.Age:
+		kind = "an age (unit)"
+	case q.Quantity:
+		kind = "a number (number)"
+	}
+	if kind != "" {
+		out += "; asks for " + kind
+	}
+	if q.Shape != "" {
+		out += fmt.Sprintf(`; "%s" says that, and is not searched`, q.Shape)
+	}
+	return out
+}
