@@ -584,6 +584,7 @@ func TestSaidNamesTheWordsSearchedAndTheAnswersShape(t *testing.T) {
 		{"how many files can one folder hold", "searched: files, folder, hold; asks for a number (number)"},
 		{"v-for key 退货需要多久", "searched: v-for, key, 退货需要多久; asks for a span of time (unit)"},
 		{`leave "annual" -sick`, `searched: leave, "annual"`},
+		{`"annual leave" rollover`, `searched: "annual leave", rollover`},
 		{"the who", "searched: the, who"},
 		{"", ""},
 	} {

@@ -20,7 +20,7 @@ func (q Query) Said() string {
 		if !c.Idiom && c.Word < len(q.Words) {
 			w = q.Words[c.Word]
 		}
-		if c.Exact {
+		if c.Exact || len(c.Terms) > 1 { // a quoted word or phrase
 			w = `"` + w + `"`
 		}
 		words, last = append(words, w), c.Word
