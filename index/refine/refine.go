@@ -253,9 +253,11 @@ func (c *collector) passage(text string) {
 }
 
 // usable reports a word a refinement may hold: not the query's, not a
-// stopword, not a single letter, not what markup leaves behind.
+// stopword or a negation (the search keeps "not" for its meaning; as a
+// refinement, "n't" says nothing of a topic), not a single letter, not
+// what markup leaves behind.
 func (c *collector) usable(term, word string) bool {
-	if term == "" || c.query[term] || analyze.IsStopword(term) || leftovers[strings.ToLower(word)] {
+	if term == "" || c.query[term] || analyze.IsStopword(term) || negations[term] || leftovers[strings.ToLower(word)] {
 		return false
 	}
 	return utf8.RuneCountInString(word) > 1 || !isLatinLetter(word)
@@ -292,6 +294,18 @@ func isLatinLetter(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w)
 	return r < 0x250 && unicode.IsLetter(r)
 }
+
+// negations are the analysed terms of the negation words the stopword
+// lists leave out on purpose (analyze/stopwords.go).
+var negations = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("no not never n't لا لم لن ليس") {
+		for _, t := range analyze.Tokens(w) {
+			m[t.Term] = true
+		}
+	}
+	return m
+}()
 
 // leftovers are words HTML and Markdown leave in readable text.
 var leftovers = func() map[string]bool {

@@ -131,3 +131,24 @@ func TestSuggestOffersTheSameEveryTime(t *testing.T) {
 		}
 	}
 }
+
+// A negation is no refinement: 18F's pages say "don't" and "isn't" in
+// most passages, and the window offered "n't" as what the notes say.
+func TestSuggestOffersNoNegation(t *testing.T) {
+	ps := []Passage{
+		{Text: "You don't lose your parental leave if you move; it isn't paid out.", Lang: "en"},
+		{Text: "Parental leave can't be advanced and doesn't carry over.", Lang: "en"},
+		{Text: "Parental leave is not sick leave. No form is needed.", Lang: "en"},
+		{Text: "Ask about parental leave early; it won't wait.", Lang: "en"},
+	}
+	got := Suggest(terms("baby", "home"), "en", ps, df(), 10000, Max)
+	joined := "|" + strings.Join(texts(got), "|") + "|"
+	if !strings.Contains(joined, "|parental leave|") {
+		t.Errorf("refinements %q: want parental leave", joined)
+	}
+	for _, bad := range []string{"|n't|", "|n’t|", "|not|", "|no|"} {
+		if strings.Contains(joined, bad) {
+			t.Errorf("refinements %q hold %s", joined, bad)
+		}
+	}
+}
