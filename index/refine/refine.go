@@ -254,10 +254,11 @@ func (c *collector) passage(text string) {
 
 // usable reports a word a refinement may hold: not the query's, not a
 // stopword or a negation (the search keeps "not" for its meaning; as a
-// refinement, "n't" says nothing of a topic), not a single letter, not
-// what markup leaves behind.
+// refinement, "n't" says nothing of a topic), not "may" written in lower
+// case (the modal, in most medical passages; the stopword lists keep the
+// word for the month), not a single letter, not what markup leaves behind.
 func (c *collector) usable(term, word string) bool {
-	if term == "" || c.query[term] || analyze.IsStopword(term) || negations[term] || leftovers[strings.ToLower(word)] {
+	if term == "" || c.query[term] || analyze.IsStopword(term) || negations[term] || word == "may" || leftovers[strings.ToLower(word)] {
 		return false
 	}
 	return utf8.RuneCountInString(word) > 1 || !isLatinLetter(word)

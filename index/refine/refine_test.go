@@ -1,6 +1,7 @@
 package refine
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -150,5 +151,27 @@ func TestSuggestOffersNoNegation(t *testing.T) {
 		if strings.Contains(joined, bad) {
 			t.Errorf("refinements %q hold %s", joined, bad)
 		}
+	}
+}
+
+// "may" the modal is no refinement either (the window offered it first for
+// most medical questions); "May" the month still is.
+func TestSuggestOffersNoModalMay(t *testing.T) {
+	ps := []Passage{
+		{Text: "Symptoms may include fever. Open season starts in May.", Lang: "en"},
+		{Text: "The rash may spread. Enrol by May 31.", Lang: "en"},
+		{Text: "Treatment may help. Benefits change each May.", Lang: "en"},
+	}
+	joined := "|" + strings.Join(texts(Suggest(terms("rash"), "en", ps, df(), 10000, Max)), "|") + "|"
+	if strings.Count(joined, "|may|") != 1 || !strings.Contains(joined, "|may|") {
+		t.Fatalf("refinements %q: want may once, from the month", joined)
+	}
+	ps = []Passage{
+		{Text: "Symptoms may include fever.", Lang: "en"},
+		{Text: "The rash may spread.", Lang: "en"},
+		{Text: "Treatment may help.", Lang: "en"},
+	}
+	if got := texts(Suggest(terms("rash"), "en", ps, df(), 10000, Max)); slices.Contains(got, "may") {
+		t.Errorf("refinements %q hold the modal may", got)
 	}
 }
