@@ -27,6 +27,7 @@ package query
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -425,13 +426,21 @@ func (c Clause) droppable() bool {
 	return len(c.Terms) == 1 && !c.Prefix && !c.Exclude && !c.HeadingOnly && analyze.IsStopword(c.Terms[0])
 }
 
-// cueWords are the words after "how" that say what kind of answer a
-// question wants (a span of time, a rate, an age), not what it is about:
+// cueWords are the words after "how" in the phrases that ask for a span
+// of time, a rate or an age (durationWords, rateWords, ageWords): they say
+// what kind of answer a question wants, not what it is about:
 // "how long can I stay home" is about staying home. The flags they set
 // (Duration, Rate, Age) weigh the answer's shape; as search words they
 // would count "long-term" and "longer" as evidence.
-var cueWords = map[string]bool{"long": true, "soon": true, "early": true, "late": true, "quickly": true,
-	"often": true, "common": true, "rare": true, "prevalent": true, "frequent": true, "likely": true, "old": true, "young": true}
+var cueWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range slices.Concat(durationWords, rateWords, ageWords) {
+		if f := strings.Fields(w); len(f) > 1 && f[0] == "how" {
+			m[f[1]] = true
+		}
+	}
+	return m
+}()
 
 // dropCues removes a question's cue word (cueWords, right after "how")
 // when it asks for a shape of answer and two other words remain to
@@ -441,7 +450,7 @@ func (q *Query) dropCues() {
 		return
 	}
 	cue := func(c Clause) bool {
-		return c.Optional() && !c.Idiom && c.Word > 0 && strings.EqualFold(q.Words[c.Word-1], "how") && cueWords[strings.ToLower(c.Typed)]
+		return c.Optional() && !c.Idiom && !c.droppable() && c.Word > 0 && strings.EqualFold(q.Words[c.Word-1], "how") && cueWords[strings.ToLower(c.Typed)]
 	}
 	rest := 0
 	for _, c := range q.Clauses {

@@ -560,6 +560,7 @@ func TestTheWordAfterHowIsTheAnswersShapeNotItsTopic(t *testing.T) {
 		{"how long can I stay home after my baby is born", "stai,home,after,babi,born"},
 		{"How often should I get my eyes checked?", "get,ey,check"},
 		{"how old must a child be for the booster seat", "child,booster,seat"},
+		{"how far ahead request vacation days", "ahead,request,vacat,dai"},
 		// Too little else: the cue stays a search word.
 		{"how long", "long"},
 		{"how long tldr", "long,tldr"},
