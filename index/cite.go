@@ -40,9 +40,8 @@ func (h Hit) changedOnDisk() bool {
 	return changed
 }
 
-// readIfChanged is changedOnDisk, with the bytes it read when it had to
-// read them (the time differed, the size did not), so Cite does not read
-// the file twice.
+// readIfChanged is changedOnDisk, with the bytes it read when it had to (the
+// time differed, the size did not), so Cite does not read the file twice.
 func (h Hit) readIfChanged() (bool, []byte) {
 	info, err := os.Stat(h.File())
 	switch {

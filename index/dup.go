@@ -2,8 +2,8 @@ package index
 
 // copies keeps the first passage of each set of copies found in different
 // files (of the same kind of library) and lists the others in its AlsoIn,
-// in order. Adding a passage
-// costs about one map look-up per band, whatever the number kept.
+// in order. Adding a passage costs about one map look-up per band, whatever
+// the number kept.
 type copies struct {
 	kept    []Hit
 	buckets map[uint64][]int // band key → indexes in kept

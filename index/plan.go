@@ -118,18 +118,19 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 		return nil // "hwo", "wiht": a function word, which a search leaves out
 	}
 	term := rank.Term{Terms: append([]string{c.Terms[0]}, c.Alts...), Forms: c.Forms, Prefix: c.Prefix, Word: c.Word, Required: c.Required()}
+	rows := d.Rows
 	switch {
 	case d.Rows > 0:
 		term.IDF = rank.IDF(d.Passages, w.n.Passages)
 	case len(c.Forms) > 0:
-		// A word the library does not hold weighs what its family does
+		// A word the library lacks weighs, and is searched as, its family
 		// there (the notes say absorb, never absorption).
 		fd, err := w.df(ctx, query.Clause{Terms: c.Forms[:1], Alts: c.Forms[1:]})
 		if err != nil {
 			return err
 		}
 		if fd.Rows > 0 {
-			term.IDF = rank.IDF(fd.Passages, w.n.Passages)
+			term.IDF, rows, q.Clauses[i].FormsInPlace = rank.IDF(fd.Passages, w.n.Passages), fd.Rows, true
 		}
 	}
 	w.st.terms = append(w.st.terms, term)
@@ -139,7 +140,7 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	if !c.Optional() {
 		return nil
 	}
-	w.optional = append(w.optional, query.Candidate{Clause: i, DF: d.Rows})
+	w.optional = append(w.optional, query.Candidate{Clause: i, DF: rows})
 	if c.Prefix {
 		return nil
 	}

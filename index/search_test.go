@@ -837,6 +837,26 @@ func TestEverydayWordsFindThePassageInReferenceWords(t *testing.T) {
 	}
 }
 
+// A word the notes never write, alone or in a question, finds the notes
+// that write another word of its family ("absorption", "absorb"), which
+// it weighs as such; a quoted word still means exactly that word.
+func TestAWordTheNotesNeverWriteFindsItsFamily(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"iron.md":  "# Iron\n\nVitamin C helps the gut absorb iron from plants.\n",
+		"plant.md": "# Houseplants\n\nWater plants once a week.\n",
+	})
+	for _, q := range []string{"absorption", "poor absorption"} {
+		r := search(t, ix, q)
+		if got := hitPaths(r); !slices.Equal(got, []string{"iron.md"}) {
+			t.Errorf("%q: hits %q, want iron.md only", q, got)
+		}
+	}
+	if got := hitPaths(search(t, ix, `"absorption"`)); len(got) != 0 {
+		t.Errorf(`"absorption" quoted: hits %q, want none`, got)
+	}
+}
+
 // A word that Porter's rules would merge with another meaning finds only
 // its own: a terminal is not terminal illness, several is not severe, to
 // paste is not the past. Its own inflections still meet it.

@@ -57,9 +57,14 @@ type Clause struct {
 	// (absorb for absorption, assets/wordforms) and the words reference
 	// text uses for an everyday one (car: vehicle, everyday.go): the
 	// ranker counts them at half the word. The first stage does not search
-	// them: measured, that lost on the tune half (README, Ranking).
+	// them (measured, that lost on the tune half: README, Ranking), except
+	// in the place of a word no passage holds (FormsInPlace).
 	Forms []string
-	Exact bool // typed in quotes: no synonyms, no corrections
+	// FormsInPlace is set when the library holds none of the word itself
+	// but some of its Forms: the first stage searches those in its place,
+	// or "absorption" alone finds nothing in notes that say "absorb".
+	FormsInPlace bool
+	Exact        bool // typed in quotes: no synonyms, no corrections
 	// Word numbers the typed word the clause came from: pieces of one word
 	// (bigrams of a CJK run) share it, and count more when found adjacent.
 	Word int
@@ -602,11 +607,14 @@ func (q Query) Match(r Retrieval) string {
 // digits and marks); doubling them anyway keeps the expression valid if
 // that ever changes.
 func (c Clause) WriteExpr(b *strings.Builder) {
-	if len(c.Alts) > 0 {
+	if alts := c.Alts; len(alts) > 0 || c.FormsInPlace && len(c.Forms) > 0 {
+		if c.FormsInPlace {
+			alts = append(alts[:len(alts):len(alts)], c.Forms...)
+		}
 		// ("day" OR "daili" OR "24h"): a synonym counts as the word.
 		b.WriteString(`("`)
 		b.WriteString(c.Terms[0])
-		for _, a := range c.Alts {
+		for _, a := range alts {
 			b.WriteString(`" OR "`)
 			b.WriteString(a)
 		}
