@@ -837,6 +837,30 @@ func TestEverydayWordsFindThePassageInReferenceWords(t *testing.T) {
 	}
 }
 
+// "Born" is how people say it, "birth" how a policy writes it: the
+// question the issue opens with finds the parental leave rule, not the
+// pages that merely say stay, home and after.
+func TestABabyBornFindsTheLeaveForABirth(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"leave.md":   "# Paid parental leave\n\nYou can take up to 12 weeks of paid leave within one year after the birth of your child.\n",
+		"leaving.md": "# Leaving the team\n\nKeep your home address current after you leave, so forms reach you.\n",
+		"remote.md":  "# Working remotely\n\nStay home when the office is closed after a storm, and work from there.\n",
+		"travel.md":  "# Travel\n\nAfter a trip, stay home the next day if you flew overnight.\n",
+	})
+	r := search(t, ix, "how long can I stay home after my baby is born")
+	if got := hitPaths(r); len(got) == 0 || got[0] != "leave.md" {
+		t.Fatalf("hits %q, want leave.md first", got)
+	}
+	said := false
+	for _, c := range r.Corrections {
+		said = said || c.Form && c.Typed == "born" && c.Searched == "birth"
+	}
+	if !said {
+		t.Errorf("also searched %+v, want birth for born", r.Corrections)
+	}
+}
+
 // A word the notes never write, alone or in a question, finds the notes
 // that write another word of its family ("absorption", "absorb"), which
 // it weighs as such; a quoted word still means exactly that word.

@@ -41,7 +41,7 @@ var everydayGroups = [][]string{
 	{"deadly", "fatal", "lethal"}, {"cure", "treatment"},
 	{"mouth", "oral"}, {"nose", "nasal"},
 	{"teeth", "dental"}, {"tooth", "dental"}, {"eye", "ocular"}, {"brain", "cerebral", "neurological"},
-	{"breathing", "respiratory"}, {"pregnant", "pregnancy"}, {"birth", "childbirth"},
+	{"breathing", "respiratory"}, {"pregnant", "pregnancy"}, {"birth", "childbirth"}, {"born", "birth"},
 	// Computers.
 	{"folder", "directory"}, {"delete", "remove"}, {"erase", "delete", "remove"}, {"show", "display"},
 	{"sync", "synchronize", "synchronization"}, {"config", "configuration"}, {"dir", "directory"},
