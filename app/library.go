@@ -490,8 +490,10 @@ func runSearch(e *env, args []string) int {
 			}
 		} else {
 			printNotices(e.stdout, res)
-			if said := queryparse.Parse(input).Said(); *explain && said != "" {
-				fmt.Fprintf(e.stdout, "%s\n\n", said)
+			if *explain {
+				if said := queryparse.Parse(input).Said(); said != "" {
+					fmt.Fprintf(e.stdout, "%s\n\n", said)
+				}
 			}
 			printHits(e.stdout, res, gone, isTerminal(e.stdout), *limit)
 		}

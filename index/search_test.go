@@ -190,11 +190,7 @@ func TestALatinComputingWordInAnArabicQuestionFindsTheArabicWord(t *testing.T) {
 	if len(r.Hits) == 0 || r.Hits[0].Path != "gpasswd.md" {
 		t.Errorf("اضافة مستخدم الى group: hits %v, want gpasswd.md first", hitPaths(r))
 	}
-	said := false
-	for _, c := range r.Corrections {
-		said = said || c.Typed == "group" && c.Form && c.Searched == "المجموعة"
-	}
-	if !said {
+	if !saidForm(r, "group", "المجموعة") {
 		t.Errorf("corrections %+v: want group said searched as المجموعة", r.Corrections)
 	}
 }
@@ -718,6 +714,17 @@ func TestOneRareWordDoesNotOutrankTheRestOfTheQuestion(t *testing.T) {
 }
 
 // hitPaths are the paths of a page's hits, in order.
+// saidForm reports r to say, under "Also searched", that it searched
+// searched for the typed word as another form of it.
+func saidForm(r *Results, typed, searched string) bool {
+	for _, c := range r.Corrections {
+		if c.Form && c.Typed == typed && c.Searched == searched {
+			return true
+		}
+	}
+	return false
+}
+
 func hitPaths(r *Results) []string {
 	var out []string
 	for _, h := range r.Hits {
@@ -852,11 +859,7 @@ func TestABabyBornFindsTheLeaveForABirth(t *testing.T) {
 	if got := hitPaths(r); len(got) == 0 || got[0] != "leave.md" {
 		t.Fatalf("hits %q, want leave.md first", got)
 	}
-	said := false
-	for _, c := range r.Corrections {
-		said = said || c.Form && c.Typed == "born" && c.Searched == "birth"
-	}
-	if !said {
+	if !saidForm(r, "born", "birth") {
 		t.Errorf("also searched %+v, want birth for born", r.Corrections)
 	}
 }

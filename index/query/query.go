@@ -607,10 +607,11 @@ func (q Query) Match(r Retrieval) string {
 // digits and marks); doubling them anyway keeps the expression valid if
 // that ever changes.
 func (c Clause) WriteExpr(b *strings.Builder) {
-	if alts := c.Alts; len(alts) > 0 || c.FormsInPlace && len(c.Forms) > 0 {
-		if c.FormsInPlace {
-			alts = append(alts[:len(alts):len(alts)], c.Forms...)
-		}
+	alts := c.Alts
+	if c.FormsInPlace {
+		alts = slices.Concat(alts, c.Forms)
+	}
+	if len(alts) > 0 {
 		// ("day" OR "daili" OR "24h"): a synonym counts as the word.
 		b.WriteString(`("`)
 		b.WriteString(c.Terms[0])
