@@ -272,7 +272,7 @@ func BenchmarkWeighing(b *testing.B) {
 			ix.dfs.Fresh(-1) // another version: the counts are emptied
 			q := query.Parse(text)
 			start := time.Now()
-			if _, err := ix.queryStats(context.Background(), &q); err != nil {
+			if _, err := ix.queryStats(context.Background(), &q, ""); err != nil {
 				b.Fatal(err)
 			}
 			lat = append(lat, time.Since(start))

@@ -2,9 +2,7 @@ package index
 
 import (
 	"context"
-	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"folio/index/analyze"
 	"folio/index/query"
@@ -33,8 +31,8 @@ type stats struct {
 
 // queryStats weighs the query's words by their rarity, adds corrections
 // for words the library does not know, and picks the words the first
-// stage searches (retrievals).
-func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error) {
+// stage searches (retrievals); lang is the question's (analyze.Language).
+func (ix *Index) queryStats(ctx context.Context, q *query.Query, lang string) (*stats, error) {
 	version, err := ix.DataVersion(ctx)
 	if err != nil {
 		return nil, err
@@ -45,7 +43,7 @@ func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error)
 	if err != nil {
 		return nil, classify(err)
 	}
-	w := &weights{ix: ix, n: n, st: &stats{}}
+	w := &weights{ix: ix, n: n, st: &stats{}, lang: lang}
 	// Corrections and variants join q.Clauses as they are found; they are
 	// weighed where they are added, not again here.
 	nClauses := len(q.Clauses)
@@ -54,7 +52,11 @@ func (ix *Index) queryStats(ctx context.Context, q *query.Query) (*stats, error)
 			return nil, err
 		}
 	}
-	w.st.missing = missing(q.Words, w.st.terms)
+	held := map[int]bool{} // by typed word: some term of it is in the library
+	for _, t := range w.st.terms {
+		held[t.Word] = held[t.Word] || t.IDF > 0
+	}
+	w.st.missing = spell.Unheld(q.Words, held)
 	rank.WeighCJKRuns(w.st.terms, query.IsCJKTerm)
 	w.st.retrieve = query.Retrievals(w.optional, w.n.Rows)
 	w.st.matches = q.Matches
@@ -69,7 +71,8 @@ type weights struct {
 	n        termstats.Count // the library's FTS rows; IDF weighs by passages, budgets by rows
 	st       *stats
 	optional []query.Candidate
-	fixed    int // words looked up for corrections
+	fixed    int    // words looked up for corrections
+	lang     string // the question's language: a word only other languages hold is a typo
 }
 
 // df is how many passages hold clause c, wherever and however it is asked
@@ -156,11 +159,19 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	}
 	// A pasted log or trace holds dozens of unknown words (hashes, names):
 	// the first few are looked up, each about 2 ms (typoWords).
-	if !query.IsCJKTerm(c.Terms[0]) && d.Rows <= typoRare && w.fixed < typoWords {
-		w.fixed++
-		return w.addCorrections(ctx, q, c, d.Rows)
+	if query.IsCJKTerm(c.Terms[0]) || w.fixed >= typoWords {
+		return nil
 	}
-	return nil
+	if d.Rows > typoRare { // known, maybe only as another language's word (≤ spell.ForeignRows read)
+		var b strings.Builder
+		c.WriteExpr(&b)
+		if foreign, err := spell.Foreign(ctx, w.ix.db, b.String(), c.Terms[0], w.lang, d.Rows, w.ix.langs.Of); err != nil || !foreign {
+			return err
+		}
+		d.Rows = 0
+	}
+	w.fixed++
+	return w.addCorrections(ctx, q, c, d.Rows)
 }
 
 // phrase weighs each word of a phrase on its own.
@@ -213,26 +224,4 @@ func (w *weights) addVariants(ctx context.Context, q *query.Query, c query.Claus
 		w.st.forms = append(w.st.forms, Correction{Typed: c.Typed, Searched: v, Form: true})
 	}
 	return len(w.st.forms) > before, nil
-}
-
-// missing lists the typed words that no passage holds and that nothing
-// was searched for instead (no correction, no other form): a page that
-// answers a question's other words must not pass for an answer to them
-// ("ibuprofen" in a library that says acetaminophen). A word that is only
-// stopwords or excluded (-word) has no term and is not listed, nor is an
-// Arabic word of up to 4 letters: everyday speech's function words (بس، مش،
-// اللي، بدي، ليش) are no stopwords of the written language.
-func missing(words []string, terms []rank.Term) []string {
-	found := map[int]bool{}
-	for _, t := range terms {
-		found[t.Word] = found[t.Word] || t.IDF > 0
-	}
-	var out []string
-	for i, w := range words {
-		small := analyze.IsArabicTerm(analyze.Fold(w)) && utf8.RuneCountInString(analyze.Fold(w)) <= 4
-		if held, ok := found[i]; ok && !held && !small && !slices.Contains(out, w) {
-			out = append(out, w)
-		}
-	}
-	return out
 }

@@ -72,7 +72,7 @@ func TestTheOrderFoldersAreAddedInLeavesEveryWordItsWeight(t *testing.T) {
 func wordWeights(t *testing.T, ix *Index, text string) map[string]float64 {
 	t.Helper()
 	q := query.Parse(text)
-	st, err := ix.queryStats(context.Background(), &q)
+	st, err := ix.queryStats(context.Background(), &q, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -228,7 +228,8 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", input, classify(err))
 	}
-	st, err := ix.queryStats(ctx, &q)
+	lang := analyze.Language(input)
+	st, err := ix.queryStats(ctx, &q, lang)
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", input, err)
 	}
@@ -264,7 +265,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		}
 		res.TotalCapped = res.Total >= countCap
 	}
-	rq := rank.Query{Terms: st.terms, Quantity: q.Quantity, Duration: q.Duration, Money: q.Money, Rate: q.Rate, Age: q.Age, Lang: analyze.Language(input), Asks: rank.QuestionAsks(input)}
+	rq := rank.Query{Terms: st.terms, Quantity: q.Quantity, Duration: q.Duration, Money: q.Money, Rate: q.Rate, Age: q.Age, Lang: lang, Asks: rank.QuestionAsks(input)}
 	for i := range passages {
 		passages[i].lang = ix.langs.Of(passages[i].ChunkRowID, passages[i].Text)
 	}

@@ -1058,3 +1058,46 @@ func TestFirstStageSplitReturnsWhatOneQueryReturns(t *testing.T) {
 		t.Fatalf("split: %d rows, one query %d", len(two), len(one))
 	}
 }
+
+// A typo that happens to be another language's word ("tabel": Indonesian
+// and Dutch for table, in a library of tldr's forty languages) is
+// corrected as one the library lacks when only other languages' passages
+// hold it: the English page answers, not the Indonesian ones. Where the
+// question's own language also writes the word, it is no typo.
+func TestAnEnglishTypoThatIsAnotherLanguagesWordIsCorrected(t *testing.T) {
+	notes := map[string]string{
+		"en/mysqlcheck.md": "# mysqlcheck\n\nCheck and repair the tables of a MySQL database.\n\n- Repair a table that is broken:\n\n`mysqlcheck --repair database table`\n",
+		"en/sqlite.md":     "# sqlite3\n\nAn interactive shell for a database kept in one file.\n",
+	}
+	for i, s := range []string{
+		"Tampilkan semua tabel yang ada di dalam basis data ini dan periksa apakah ada yang rusak.",
+		"Hapus tabel yang tidak dipakai lagi dari basis data dengan perintah ini.",
+		"Salin isi tabel ke dalam berkas baru yang ada di direktori ini.",
+	} {
+		notes[fmt.Sprintf("id/page%d.md", i)] = "# Halaman\n\n" + s + "\n"
+	}
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, notes)
+	r := search(t, ix, "how do I repair a corupted tabel in my database")
+	if got := hitPaths(r); len(got) == 0 || got[0] != "en/mysqlcheck.md" {
+		t.Fatalf("hits %q, want en/mysqlcheck.md first", got)
+	}
+	corrected := false
+	for _, c := range r.Corrections {
+		corrected = corrected || c.Typed == "tabel" && !c.Form && strings.HasPrefix(c.Searched, "table")
+	}
+	if !corrected {
+		t.Errorf("also searched %+v, want table for tabel", r.Corrections)
+	}
+
+	// An English note that writes "tabel" (a name) makes it a word of the
+	// question's language: not corrected.
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"tabel.md": "# The Tabel family\n\nThe Tabel family kept the records of the village and their letters for a century.\n",
+	})
+	for _, c := range search(t, ix, "how do I repair a corupted tabel in my database").Corrections {
+		if c.Typed == "tabel" {
+			t.Errorf("also searched %+v for tabel, which an English note writes", c)
+		}
+	}
+}

@@ -3,8 +3,10 @@ package spell
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"folio/index/analyze"
 )
@@ -85,4 +87,23 @@ func Missing(words []string, hits bool) []string {
 		n += ": the results hold the other words"
 	}
 	return []string{n}
+}
+
+// Unheld lists the typed words that no passage holds and that nothing
+// was searched for instead (no correction, no other form): held tells, by
+// the word's place in words, whether any term of it is in the library (a
+// word that is only stopwords or excluded has none, and is not listed). A
+// page that answers a question's other words must not pass for an answer
+// to them ("ibuprofen" in a library that says acetaminophen). Nor is an
+// Arabic word of up to 4 letters listed: everyday speech's function words
+// (بس، مش، اللي، بدي، ليش) are no stopwords of the written language.
+func Unheld(words []string, held map[int]bool) []string {
+	var out []string
+	for i, w := range words {
+		small := analyze.IsArabicTerm(analyze.Fold(w)) && utf8.RuneCountInString(analyze.Fold(w)) <= 4
+		if h, ok := held[i]; ok && !h && !small && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
