@@ -195,6 +195,15 @@ func (w *weights) addCorrections(ctx context.Context, q *query.Query, c query.Cl
 		return err
 	}
 	for _, f := range fixes {
+		// A correction is a word of the question's language: an Arabic
+		// question's لينكس is not Persian's لینک.
+		var b strings.Builder
+		query.Clause{Terms: []string{f.Term}}.WriteExpr(&b)
+		if other, err := spell.OnlyOther(ctx, w.ix.db, b.String(), f.Term, w.lang, w.ix.langs.Of); err != nil {
+			return err
+		} else if other {
+			continue
+		}
 		q.Clauses = append(q.Clauses, query.Clause{Terms: []string{f.Term}, Word: c.Word})
 		w.st.terms = append(w.st.terms, rank.Term{Terms: []string{f.Term}, IDF: rank.IDF(f.DF, w.n.Rows), Word: c.Word, Weight: correctionWeight})
 		w.optional = append(w.optional, query.Candidate{Clause: len(q.Clauses) - 1, DF: f.DF})

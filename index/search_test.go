@@ -1101,3 +1101,33 @@ func TestAnEnglishTypoThatIsAnotherLanguagesWordIsCorrected(t *testing.T) {
 		}
 	}
 }
+
+// A typo's closest word is searched only when the question's language
+// writes it: an Arabic question's لينكس (Linux) is not also searched as
+// Persian's لینک (link), which only the Persian pages hold.
+func TestATyposCorrectionIsAWordOfTheQuestionsLanguage(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"fa/link.md":  "# لینک\n\nبرای ساختن یک لینک نمادین به پوشه دیگر از این فرمان استفاده کنید که پیوند را می‌سازد.\n",
+		"fa/link2.md": "# لینک سخت\n\nیک لینک سخت به همان فایل اشاره می‌کند و پوشه‌ها را نمی‌پذیرد.\n",
+		"ar/user.md":  "# إضافة مستخدم\n\nلإضافة مستخدم إلى مجموعة في النظام استخدم الأمر التالي مع اسم المستخدم واسم المجموعة.\n",
+	})
+	r := search(t, ix, "كيف اضيف مستخدم الى مجموعة في لينكس")
+	if got := hitPaths(r); len(got) == 0 || got[0] != "ar/user.md" {
+		t.Fatalf("hits %q, want ar/user.md first", got)
+	}
+	for _, c := range r.Corrections {
+		if c.Typed == "لينكس" {
+			t.Errorf("also searched %+v: a Persian word for an Arabic question", c)
+		}
+	}
+	// The same typo in a Persian question is corrected to the Persian word.
+	r = search(t, ix, "چگونه یک لینکس بسازم")
+	corrected := false
+	for _, c := range r.Corrections {
+		corrected = corrected || c.Typed == "لینکس"
+	}
+	if !corrected {
+		t.Errorf("Persian question: also searched %+v, want the Persian word for لینکس", r.Corrections)
+	}
+}

@@ -5,29 +5,44 @@ import (
 	"fmt"
 
 	"folio/assets/wordforms"
+	"folio/index/analyze"
 	"folio/index/dberr"
 )
 
-// ForeignRows is the most passages a typed word may be in and still be
-// read as a typo because none of them is in the question's language: all
-// of them are read. A library of tldr's forty languages holds many an
-// English typo as another language's word ("tabel": Indonesian and Dutch
-// for table, and the stem of German and Italian "tabelle", in 32
-// passages), which a typo's rarity test took for
-// a known word: "how do I fix a corupted tabel in my mysql databse?" was
-// never searched for tables, and ranked mysqlcheck's page second.
+// ForeignRows is how many passages holding a word are read for their
+// languages. A library of tldr's forty languages holds many an English
+// typo as another language's word ("tabel": Indonesian and Dutch for
+// table, and the stem of German and Italian "tabelle", in 32 passages),
+// which the rarity test of a typo took for a known word: "how do I fix a
+// corupted tabel in my mysql databse?" was never searched for tables, and
+// ranked mysqlcheck's page second. And a typo's closest words may be
+// another language's (an Arabic question's لينكس, Linux, was searched as
+// Persian's لینک, link).
 const ForeignRows = 40
 
-// Foreign reports whether the passages that FTS5 expression expr matches
-// (rows of them, at most ForeignRows) are all in languages other than
-// lang, the question's, for a Latin word term that is no common English
-// word: such a word is corrected as one the library lacks. langOf tells a
-// passage's language by its row and text (analyze.Language, cached). A
-// passage too short to tell (analyze.Language's "latin") is in no other
-// language, and a question whose language cannot be told has no foreign
-// words.
+// Foreign reports whether a typed word in at most ForeignRows passages
+// (rows: how many; expr: the FTS5 expression of term) is held only in
+// passages of languages other than lang, the question's: such a word is
+// corrected as one the library lacks. A common English word is never a
+// typo (Corrections).
 func Foreign(ctx context.Context, db Querier, expr, term, lang string, rows float64, langOf func(row int64, text string) string) (bool, error) {
-	if rows == 0 || rows > ForeignRows || lang == "" || lang == "latin" || !latin(term) || wordforms.Common(term) {
+	if rows == 0 || rows > ForeignRows || wordforms.Common(term) {
+		return false, nil
+	}
+	return OnlyOther(ctx, db, expr, term, lang, langOf)
+}
+
+// OnlyOther reports whether the first ForeignRows passages FTS5
+// expression expr matches are in languages other than lang and at least
+// one of them can be told (langOf: analyze.Language of a passage, by its
+// row and text, cached). A passage too short to tell is in no other
+// language, a question whose language cannot be told has no foreign
+// words, and only a word in the question's own script is judged: a Latin
+// command name in an Arabic question is no Arabic word, and no typo.
+func OnlyOther(ctx context.Context, db Querier, expr, term, lang string, langOf func(row int64, text string) string) (bool, error) {
+	sameScript := latin(term) && analyze.Compatible("latin", lang) ||
+		analyze.IsArabicTerm(term) && (lang == "ar" || lang == "fa" || lang == "ur")
+	if lang == "" || lang == "latin" || !sameScript {
 		return false, nil
 	}
 	r, err := db.QueryContext(ctx, `SELECT c.id, c.text FROM chunks c
