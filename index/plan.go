@@ -165,7 +165,7 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	if d.Rows > typoRare { // known, maybe only as another language's word (≤ spell.ForeignRows read)
 		var b strings.Builder
 		c.WriteExpr(&b)
-		if foreign, err := spell.Foreign(ctx, w.ix.db, b.String(), c.Terms[0], w.lang, d.Rows, w.ix.langs.Of); err != nil || !foreign {
+		if foreign, err := w.ix.fixes.Foreign(ctx, w.ix.db, b.String(), c.Terms[0], w.lang, d.Rows, w.ix.langs.Of); err != nil || !foreign {
 			return err
 		}
 		d.Rows = 0
@@ -199,7 +199,7 @@ func (w *weights) addCorrections(ctx context.Context, q *query.Query, c query.Cl
 		// question's لينكس is not Persian's لینک.
 		var b strings.Builder
 		query.Clause{Terms: []string{f.Term}}.WriteExpr(&b)
-		if other, err := spell.OnlyOther(ctx, w.ix.db, b.String(), f.Term, w.lang, w.ix.langs.Of); err != nil {
+		if other, err := w.ix.fixes.OnlyOther(ctx, w.ix.db, b.String(), f.Term, w.lang, w.ix.langs.Of); err != nil {
 			return err
 		} else if other {
 			continue

@@ -25,11 +25,33 @@ const ForeignRows = 40
 // passages of languages other than lang, the question's: such a word is
 // corrected as one the library lacks. A common English word is never a
 // typo (Corrections).
-func Foreign(ctx context.Context, db Querier, expr, term, lang string, rows float64, langOf func(row int64, text string) string) (bool, error) {
+func (c *Cache) Foreign(ctx context.Context, db Querier, expr, term, lang string, rows float64, langOf func(row int64, text string) string) (bool, error) {
 	if rows == 0 || rows > ForeignRows || wordforms.Common(term) {
 		return false, nil
 	}
-	return OnlyOther(ctx, db, expr, term, lang, langOf)
+	return c.OnlyOther(ctx, db, expr, term, lang, langOf)
+}
+
+// OnlyOther is OnlyOther, remembered while the library is the same.
+func (c *Cache) OnlyOther(ctx context.Context, db Querier, expr, term, lang string, langOf func(row int64, text string) string) (bool, error) {
+	k := [2]string{expr, lang}
+	c.mu.Lock()
+	other, ok := c.other[k]
+	c.mu.Unlock()
+	if ok {
+		return other, nil
+	}
+	other, err := OnlyOther(ctx, db, expr, term, lang, langOf)
+	if err != nil {
+		return false, err
+	}
+	c.mu.Lock()
+	if c.other == nil || len(c.other) >= maxCached {
+		c.other = map[[2]string]bool{}
+	}
+	c.other[k] = other
+	c.mu.Unlock()
+	return other, nil
 }
 
 // OnlyOther reports whether the first ForeignRows passages FTS5

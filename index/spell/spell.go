@@ -51,6 +51,7 @@ type Cache struct {
 	mu      sync.Mutex
 	version int64
 	fixes   map[cacheKey][]Fix
+	other   map[[2]string]bool // OnlyOther by expression and language
 }
 
 type cacheKey struct {
@@ -67,7 +68,7 @@ func (c *Cache) Fresh(version int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.fixes == nil || c.version != version {
-		c.fixes, c.version = map[cacheKey][]Fix{}, version
+		c.fixes, c.other, c.version = map[cacheKey][]Fix{}, map[[2]string]bool{}, version
 	}
 }
 
