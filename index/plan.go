@@ -2,7 +2,6 @@ package index
 
 import (
 	"context"
-	"strings"
 
 	"folio/index/analyze"
 	"folio/index/query"
@@ -78,10 +77,8 @@ type weights struct {
 // df is how many passages hold clause c, wherever and however it is asked
 // for.
 func (w *weights) df(ctx context.Context, c query.Clause) (termstats.Count, error) {
-	var b strings.Builder
 	c.Exclude, c.HeadingOnly = false, false
-	c.WriteExpr(&b)
-	return w.ix.docFreq(ctx, b.String())
+	return w.ix.docFreq(ctx, c.Expr())
 }
 
 // clause weighs q.Clauses[i]; a single optional word may bring its
@@ -163,9 +160,7 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 		return nil
 	}
 	if d.Rows > typoRare { // known, maybe only as another language's word (≤ spell.ForeignRows read)
-		var b strings.Builder
-		c.WriteExpr(&b)
-		if foreign, err := w.ix.fixes.Foreign(ctx, w.ix.db, b.String(), c.Terms[0], w.lang, d.Rows, w.ix.langs.Of); err != nil || !foreign {
+		if foreign, err := w.ix.fixes.Foreign(ctx, w.ix.db, c.Expr(), c.Terms[0], w.lang, d.Rows, w.ix.langs.Of); err != nil || !foreign {
 			return err
 		}
 		d.Rows = 0
@@ -197,9 +192,7 @@ func (w *weights) addCorrections(ctx context.Context, q *query.Query, c query.Cl
 	for _, f := range fixes {
 		// A correction is a word of the question's language: an Arabic
 		// question's لينكس is not Persian's لینک.
-		var b strings.Builder
-		query.Clause{Terms: []string{f.Term}}.WriteExpr(&b)
-		if other, err := w.ix.fixes.OnlyOther(ctx, w.ix.db, b.String(), f.Term, w.lang, w.ix.langs.Of); err != nil {
+		if other, err := w.ix.fixes.OnlyOther(ctx, w.ix.db, query.Clause{Terms: []string{f.Term}}.Expr(), f.Term, w.lang, w.ix.langs.Of); err != nil {
 			return err
 		} else if other {
 			continue

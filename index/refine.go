@@ -2,7 +2,6 @@ package index
 
 import (
 	"context"
-	"strings"
 
 	"folio/index/query"
 	"folio/index/rank"
@@ -42,9 +41,7 @@ func (ix *Index) refinements(ctx context.Context, q rank.Query, st *stats, hits 
 			if _, ok := out[t]; ok || lookupErr != nil {
 				continue
 			}
-			var b strings.Builder
-			query.Clause{Terms: []string{t}}.WriteExpr(&b)
-			out[t], lookupErr = ix.dfs.AtMost(ctx, ix.db, b.String(), refineCount)
+			out[t], lookupErr = ix.dfs.AtMost(ctx, ix.db, query.Clause{Terms: []string{t}}.Expr(), refineCount)
 			lookupErr = classify(lookupErr)
 		}
 		return out

@@ -602,6 +602,13 @@ func (q Query) Match(r Retrieval) string {
 	return b.String()
 }
 
+// Expr is the clause as an FTS5 expression (WriteExpr).
+func (c Clause) Expr() string {
+	var b strings.Builder
+	c.WriteExpr(&b)
+	return b.String()
+}
+
 // WriteExpr appends the clause as an FTS5 phrase: "a b", "a b"* or
 // (heading : "a"). Terms never hold quotes (the analyser emits only letters,
 // digits and marks); doubling them anyway keeps the expression valid if
