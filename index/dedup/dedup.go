@@ -4,7 +4,10 @@
 // pure: no SQLite, no index types.
 package dedup
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Copies of a passage (a backup folder, an exported copy, vendored docs)
 // are rarely identical to the byte: a line added at the end, a date, a
@@ -66,10 +69,26 @@ var byteKind = func() (k [256]uint8) {
 
 // Of computes text's signature.
 func Of(text string) Signature {
+	var b Buffers
+	return b.Of(text)
+}
+
+// Buffers are what signing a text needs besides the signature, kept to
+// sign the next: a search signs hundreds of passages, each a few
+// kilobytes of word hashes. Not for concurrent use.
+type Buffers struct {
+	words, lineHash []uint64
+	lineEnds        []int
+}
+
+// Of computes text's signature with b's buffers.
+func (b *Buffers) Of(text string) Signature {
 	var s Signature
 	// A line's hash is the hash of its words' hashes, in order.
-	words, lineEnds := wordHashes(text)
-	lineHash := make([]uint64, len(lineEnds))
+	b.words, b.lineEnds = wordHashes(text, b.words[:0], b.lineEnds[:0])
+	words, lineEnds := b.words, b.lineEnds
+	b.lineHash = slices.Grow(b.lineHash[:0], len(lineEnds))[:len(lineEnds)]
+	lineHash := b.lineHash
 	for l, end := range lineEnds {
 		from := 0
 		if l > 0 {
@@ -119,11 +138,12 @@ func Of(text string) Signature {
 	return s
 }
 
-// wordHashes hashes text's words (FNV-1a), split at white space, and
-// says how many words come before each non-blank line's end. Kept small:
+// wordHashes appends to words the hashes of text's words (FNV-1a), split
+// at white space, and to lineEnds how many words come before each
+// non-blank line's end. Kept small:
 // it runs over every byte of every candidate of every search.
-func wordHashes(text string) (words []uint64, lineEnds []int) {
-	words = make([]uint64, 0, len(text)/5+1)
+func wordHashes(text string, words []uint64, lineEnds []int) ([]uint64, []int) {
+	words = slices.Grow(words, len(text)/5+1)
 	h := uint64(fnvOffset)
 	in := false
 	for i := 0; i < len(text); i++ {
@@ -250,4 +270,66 @@ func (s Signature) BandKeys() []uint64 {
 		keys = append(keys, k)
 	}
 	return keys
+}
+
+// Kept finds copies among signatures added one after another: each is
+// compared only with the kept signatures sharing a band key with it, so
+// adding one costs a map look-up per key whatever the number kept.
+type Kept struct {
+	sigs []Signature
+	// Band key → the first signature kept with it, and the further ones
+	// (rare: most keys belong to one passage, so most adds allocate
+	// nothing).
+	first map[uint64]int
+	more  map[uint64][]int
+}
+
+// NewKept is ready for about n signatures.
+func NewKept(n int) *Kept {
+	return &Kept{sigs: make([]Signature, 0, n), first: make(map[uint64]int, n*(bands+3))}
+}
+
+// Add returns the index of the first kept signature that s is a copy of
+// and ok accepts (the caller's own conditions, by index), and true; or
+// keeps s as the next index and returns it and false.
+func (k *Kept) Add(s Signature, ok func(i int) bool) (int, bool) {
+	keys := s.BandKeys()
+	copyOf := func(i int) bool { return k.sigs[i].Same(s) && ok(i) }
+	for _, key := range keys {
+		i, found := k.first[key]
+		if !found {
+			continue
+		}
+		if copyOf(i) {
+			return i, true
+		}
+		for _, j := range k.more[key] {
+			if copyOf(j) {
+				return j, true
+			}
+		}
+	}
+	return k.keep(s, keys), false
+}
+
+// Keep keeps s as the next index, without looking for what it copies,
+// and returns the index.
+func (k *Kept) Keep(s Signature) int {
+	return k.keep(s, s.BandKeys())
+}
+
+func (k *Kept) keep(s Signature, keys []uint64) int {
+	n := len(k.sigs)
+	for _, key := range keys {
+		if _, found := k.first[key]; !found {
+			k.first[key] = n
+			continue
+		}
+		if k.more == nil {
+			k.more = map[uint64][]int{}
+		}
+		k.more[key] = append(k.more[key], n)
+	}
+	k.sigs = append(k.sigs, s)
+	return n
 }

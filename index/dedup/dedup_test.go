@@ -71,3 +71,24 @@ func shareKey(a, b Signature) bool {
 	}
 	return false
 }
+
+func TestKeptFindsTheFirstCopyItsCallerAccepts(t *testing.T) {
+	page := "Shingles vaccine: adults over fifty get two doses some months apart, and a sore arm after either dose is common and passes in a day or two."
+	other := "Annual leave: staff earn four hours each pay period in their first three years, and six hours after that, up to a carry-over limit."
+	k := NewKept(4)
+	if i, dup := k.Add(Of(page), func(int) bool { return true }); dup || i != 0 {
+		t.Fatalf("first page: %d, %v", i, dup)
+	}
+	if i, dup := k.Add(Of(other), func(int) bool { return true }); dup || i != 1 {
+		t.Fatalf("another page: %d, %v", i, dup)
+	}
+	if i, dup := k.Add(Of(page+"\nCopy 03 of this page."), func(int) bool { return true }); !dup || i != 0 {
+		t.Errorf("a copy with a line added: %d, %v, want a copy of 0", i, dup)
+	}
+	if i, dup := k.Add(Of(page), func(int) bool { return false }); dup || i != 2 {
+		t.Errorf("a copy its caller refuses: %d, %v, want kept as 2", i, dup)
+	}
+	if i := k.Keep(Of(page)); i != 3 {
+		t.Errorf("kept without looking: %d, want 3", i)
+	}
+}

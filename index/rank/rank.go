@@ -325,13 +325,17 @@ func Analyse(q Query, cands []Candidate) *Set {
 	// 35 µs each): the machine's cores share it.
 	parallel(len(cands), func() func(i int) {
 		var toks []analyze.Token // each worker's buffer
+		var arena []string       // the terms' slices are cut from it: one allocation for many candidates
 		terms := func(text string) []string {
 			toks = analyze.AppendTokensMatching(toks[:0], text, keep)
-			out := make([]string, len(toks))
-			for i, t := range toks {
-				out[i] = t.Term
+			if cap(arena)-len(arena) < len(toks) {
+				arena = make([]string, 0, max(len(toks), 1024))
 			}
-			return out
+			start := len(arena)
+			for _, t := range toks {
+				arena = append(arena, t.Term)
+			}
+			return arena[start:len(arena):len(arena)]
 		}
 		return func(i int) {
 			c := cands[i]
