@@ -554,11 +554,11 @@ func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 
 // fold shows at most perFile passages of a file: a file's further
 // passages go into its best one's More (copies in other files are in
-// AlsoIn already, groupCopies). A passage within a better one's lines goes
-// under the hit that lists those: a paragraph on one long line is split
-// into passages that each cited the same line ("0001935.md:32" two or
-// three times a page). What stays keeps the ranking's order, so pages cut
-// from it neither repeat nor skip.
+// AlsoIn already, groupCopies). A passage sharing a line with a better
+// one goes under the hit that lists it: a paragraph on one long line is
+// split into passages that each cited the same line ("0001935.md:32" two
+// or three times a page, or "24" and "24-27"). What stays keeps the
+// ranking's order, so pages cut from it neither repeat nor skip.
 func fold(ranked []Hit, perFile int) []Hit {
 	if perFile == 0 {
 		perFile = DefaultPerFile
@@ -571,9 +571,12 @@ func fold(ranked []Hit, perFile int) []Hit {
 	cited := map[fileKey][]span{} // the lines the file's better passages cite
 	for _, h := range ranked {
 		f := fileKey{h.Folder, h.Path}
-		under := -1 // a passage within another's lines folds under that one's hit
+		// A passage sharing a line with a better one folds under that
+		// one's hit: within its lines, or the end of the same long line
+		// with what follows it ("24" then "24-27").
+		under := -1
 		for _, s := range cited[f] {
-			if s.from <= h.StartLine && h.EndLine <= s.to {
+			if h.StartLine <= s.to && s.from <= h.EndLine {
 				under = s.at
 				break
 			}

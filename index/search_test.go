@@ -560,6 +560,44 @@ func TestALongOneLineParagraphIsCitedOnce(t *testing.T) {
 	}
 }
 
+// The last passage of a long one-line paragraph also holds the short
+// paragraph after it ("24-27" beside "24"): the page still cites the long
+// line once, the passage sharing its line folded under the better one.
+func TestTheEndOfALongLineWithTheNextParagraphFoldsUnderTheLine(t *testing.T) {
+	ix := openTemp(t)
+	// The line's start answers; its end only names shingles, and its
+	// last passage takes the short paragraph after it.
+	var para strings.Builder
+	for i := 0; para.Len() < 1500; i++ {
+		fmt.Fprintf(&para, "Shingles vaccine note %d: adults over fifty get two doses some months apart. ", i)
+	}
+	for i := 0; para.Len() < 3500; i++ {
+		fmt.Fprintf(&para, "Garden note %d: the tomatoes went in late this year, well after the shingles on the shed were mended. ", i)
+	}
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"long.md":  "# Shingles\n\n" + para.String() + "\n\nReviewed in spring.\n",
+		"other.md": "# Other\n\nThe shingles vaccine schedule for adults.\n",
+	})
+	var spans int
+	if err := ix.db.QueryRow(`SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.doc_id
+		WHERE d.rel_path = 'long.md' AND c.start_line = 3 AND c.end_line = 5`).Scan(&spans); err != nil {
+		t.Fatal(err)
+	}
+	if spans != 1 {
+		t.Fatalf("long.md has %d passages of lines 3-5: the line's end was not chunked with the next paragraph, so the test shows nothing", spans)
+	}
+	r := search(t, ix, "shingles vaccine doses")
+	var cites []string
+	for _, h := range r.Hits {
+		if h.Path == "long.md" {
+			cites = append(cites, fmt.Sprintf("%d-%d", h.StartLine, h.EndLine))
+		}
+	}
+	if len(cites) != 1 {
+		t.Errorf("long.md is cited as %v: want its long line once, its other passages under it", cites)
+	}
+}
+
 // A passage within the lines of another hit of its file folds under that
 // hit, where its lines are, not under the file's best hit: the file's
 // second hit cites line 9, its passage of line 9 ranked later goes there.
