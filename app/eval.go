@@ -634,8 +634,9 @@ func (ev *evaluation) answerRank(hits []index.Hit, answer string) int {
 	return 0
 }
 
-// deepCandidates is how many candidates a miss is looked for among.
-const deepCandidates = 200
+// deepCandidates is how many candidates a miss is looked for among: the
+// most a question reads (index's maxCandidates).
+const deepCandidates = 300
 
 // deepRank says where a missed answer stands among deepCandidates
 // candidates: ranked low (ordering) or not a candidate at all (the first

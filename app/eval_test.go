@@ -183,7 +183,7 @@ func TestVerboseMissesSayWhereTheAnswerStands(t *testing.T) {
 		misses = append(misses, r.Misses...)
 	}
 	all := strings.Join(misses, "\n")
-	if !strings.Contains(all, `"quokka leave" answer "The wombat digs burrows" at rank 0 (not among 200 candidates; its file not among the top five)`) {
+	if !strings.Contains(all, `"quokka leave" answer "The wombat digs burrows" at rank 0 (not among 300 candidates; its file not among the top five)`) {
 		t.Errorf("misses:\n%s", all)
 	}
 	ranked := 0

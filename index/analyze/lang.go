@@ -276,7 +276,7 @@ func isLatinTag(t string) bool {
 }
 
 // enoughWords is how many words Language reads: a passage's language
-// shows in its first lines, and a search judges up to 200 passages.
+// shows in its first lines, and a search judges up to 300 passages.
 const enoughWords = 80
 
 // minFunctionWords is how many function words of one language a Latin

@@ -321,7 +321,7 @@ type Set struct {
 func Analyse(q Query, cands []Candidate) *Set {
 	s := &Set{cands: cands, text: make([][]string, len(cands)), heading: make([][]string, len(cands)), title: make([][]string, len(cands))}
 	keep := WordFilter(q)
-	// Reading 200 candidates is most of the second stage's cost (about
+	// Reading 300 candidates is most of the second stage's cost (about
 	// 35 µs each): the machine's cores share it.
 	parallel(len(cands), func() func(i int) {
 		var toks []analyze.Token // each worker's buffer
@@ -375,7 +375,7 @@ func parallel(n int, worker func() func(i int)) {
 // (analyze.AppendTokensMatching).
 func WordFilter(q Query) func(folded []byte) bool {
 	// The starts are a bit per pair of first bytes, not a map: the filter
-	// runs on every word of up to 200 candidates (BenchmarkAnalyse: a map
+	// runs on every word of up to 300 candidates (BenchmarkAnalyse: a map
 	// of strings took 1.45 ms, the bits 1.15).
 	var starts [1 << 16 / 64]uint64
 	var short []string // terms shorter than a start: a word must begin with one
