@@ -2,7 +2,7 @@
 // schema, its search index in this analyser's terms, its copies sharing
 // rows. Each step goes on from where an interrupted one stopped, so a
 // cancelled upgrade loses nothing and resumes the next time the library
-// is opened.
+// is opened. A new library is written at this version whole (Create).
 package upgrade
 
 import (

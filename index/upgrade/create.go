@@ -1,0 +1,89 @@
+package upgrade
+
+import (
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	_ "modernc.org/sqlite" // pure-Go SQLite with FTS5
+
+	"folio/index/dberr"
+	"folio/index/schema"
+)
+
+// Create writes a new library, every migration from nothing with its
+// search index in analyzer's terms, under a temporary name beside path and
+// links it into place only when complete, so no one ever opens half a
+// library, and of two processes creating it at once one wins and the
+// other opens the winner's file.
+func Create(path, analyzer string) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	var suffix [6]byte
+	rand.Read(suffix[:])
+	tmp := filepath.Join(dir, "."+filepath.Base(path)+".new-"+hex.EncodeToString(suffix[:]))
+	defer func() {
+		for _, s := range []string{"", "-wal", "-shm", "-journal"} {
+			os.Remove(tmp + s)
+		}
+	}()
+	// The library holds the text of private notes: made 0600 before SQLite
+	// opens it (SQLite's own default is 0644, whatever the umask), and the
+	// -wal and -shm SQLite creates take the library's mode.
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	if err := os.Chmod(tmp, 0o600); err != nil {
+		return err
+	}
+	db, err := sql.Open("sqlite", schema.URI(tmp)+"?"+schema.ConnParams)
+	if err != nil {
+		return err
+	}
+	db.SetMaxOpenConns(1)
+	err = func() error {
+		if _, err := db.Exec(`PRAGMA journal_mode = WAL`); err != nil {
+			return err
+		}
+		for v, m := range schema.Migrations {
+			if _, err := db.Exec(m); err != nil {
+				return fmt.Errorf("create schema %d: %w", v+1, err)
+			}
+		}
+		_, err := db.Exec(fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", schema.Version, schema.ApplicationID))
+		if err != nil {
+			return err
+		}
+		// The search index is empty, so it is already in this analyser's terms.
+		_, err = db.Exec(`DELETE FROM settings WHERE key IN ('fts.rebuild_from', 'fts.place_from', 'fts.near_from', 'fts.nearrows_from');
+			INSERT INTO settings(key, value) VALUES('fts.analyzer', ?)`, analyzer)
+		return err
+	}()
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return dberr.Classify(err)
+	}
+	// Link, not rename: a link never replaces a file that appeared meanwhile.
+	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return nil // another process created it first: open theirs
+		}
+		if _, statErr := os.Stat(path); statErr == nil {
+			return nil
+		}
+		// Storage without hard links: rename, which may race but never
+		// loses data (both files are new, empty libraries).
+		return os.Rename(tmp, path)
+	}
+	return nil
+}
