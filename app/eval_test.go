@@ -161,7 +161,7 @@ func TestEvalHalvesRightFileRateAndReference(t *testing.T) {
 	}
 }
 
-// --verbose says of each miss where the answer stands among 200
+// --verbose says of each miss where the answer stands among 300
 // candidates: ranked low, or not a candidate at all (what to work on
 // first differs), and where its file ranked among the hits' files.
 func TestVerboseMissesSayWhereTheAnswerStands(t *testing.T) {
@@ -190,7 +190,7 @@ func TestVerboseMissesSayWhereTheAnswerStands(t *testing.T) {
 	for _, m := range misses {
 		if strings.Contains(m, `"leave" answer`) {
 			ranked++
-			if !strings.Contains(m, "at rank 2 (2 of 200 candidates, no file limit; its file 1 among the hits' files)") {
+			if !strings.Contains(m, "at rank 2 (2 of 300 candidates, no file limit; its file 1 among the hits' files)") {
 				t.Errorf("a ranked miss without its place among the candidates and its file's: %s", m)
 			}
 		}
