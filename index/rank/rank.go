@@ -733,14 +733,14 @@ var cjkUnits = []string{"秒", "分钟", "分鐘", "小时", "小時", "天", "�
 // number.
 var age = unitPattern{
 	re:      regexp.MustCompile(`(?i)\bage[sd]?\s+(of\s+)?\d|\d+\s*(-\s*)?(years?|yrs?)[\s-]*(old|of age)|\b\d+(st|nd|rd|th)\s+birthday|\b(childhood|infancy|adolescen\w*|teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|middle age)\b|\baged\s+\w+`),
-	anchors: []string{"age", "year", "yr", "birthday", "childhood", "infancy", "adolescen", "teens", "twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties"},
+	anchors: []string{`\bage`, "year", "yr", "birthday", "childhood", "infancy", "adolescen", "teens", "twenties", "thirties", "forties", "fifties", "sixties", "seventies", "eighties"},
 }
 
 // rate is a share or a frequency written in a passage (1 in 2,000, 10%,
 // 12 to 20 percent, more than half, once every 2 weeks).
 var rate = unitPattern{
 	re:      regexp.MustCompile(`(?i)\d[\d,]*\s+(in|out of)\s+\d|\d\s?%|\bpercent|\bper\s+(\d|cent)|\b(once|twice|\d+ times)\b|\bevery\s+(\d|few|other|year|month|week|day)|\b(half|thirds?|quarters?)\b`),
-	anchors: []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "per", "once", "twice", "every", "half", "third", "quarter"},
+	anchors: []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", `\bper`, `\bonce`, `\btwice`, `\bevery`, `\bhalf`, `\bthird`, `\bquarter`},
 }
 
 // money is an amount of money or a share written in a passage: the

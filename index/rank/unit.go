@@ -19,7 +19,11 @@ import (
 type unitPattern struct {
 	re *regexp.Regexp
 	// anchors are lower-case ASCII (or a sign): every match of re holds
-	// one of them, in any case.
+	// one of them, in any case. An anchor written `\b…` counts only at a
+	// word's start, where every match holding it has it: "age" is in
+	// page, stage and dosage, each a stretch the pattern read for nothing
+	// (6 of the 17 ms of "is my 91 year old grandma too old for the
+	// shingels shot").
 	anchors []string
 }
 
@@ -36,14 +40,18 @@ func (u unitPattern) MatchString(text string) bool {
 	lower := asciiLower(text)
 	var spans [][2]int
 	for _, a := range u.anchors {
+		a, start := strings.CutPrefix(a, `\b`)
 		for from := 0; ; {
 			i := strings.Index(lower[from:], a)
 			if i < 0 {
 				break
 			}
 			i += from
-			spans = append(spans, [2]int{i - unitSpan, i + len(a) + unitSpan})
 			from = i + len(a)
+			if start && i > 0 && isWordByte(lower[i-1]) {
+				continue
+			}
+			spans = append(spans, [2]int{i - unitSpan, i + len(a) + unitSpan})
 		}
 	}
 	if len(spans) == 0 {

@@ -27,6 +27,7 @@ func TestAUnitIsFoundAsItsPatternFindsItInTheWholeText(t *testing.T) {
 		"$817.48", "€ 20", "60 %", "5 dollars",
 		// not units, though their words are
 		"homepage 5", "damages 4", "image of 3", "unhalfed", "percentile", "the 5thbirthday",
+		"stage 3 dosage", "upper 5", "on behalf", "recovery 2 weeks", "headquarters",
 		strings.Repeat("a", 60) + "age 5", "5" + strings.Repeat(" ", 10) + "years old", "ééééé" + "aged 5",
 		"age" + strings.Repeat(" ", 20) + "7",
 		// a stretch cut inside a word would see a boundary the text has not
