@@ -492,6 +492,9 @@ func runSearch(e *env, args []string) int {
 			printNotices(e.stdout, res)
 			if *explain {
 				if said := queryparse.Parse(input).Said(); said != "" {
+					if len(res.Pairs) > 0 {
+						said += "; and as pairs: " + strings.Join(res.Pairs, ", ")
+					}
 					fmt.Fprintf(e.stdout, "%s\n\n", said)
 				}
 			}

@@ -1168,3 +1168,51 @@ func TestATyposCorrectionIsAWordOfTheQuestionsLanguage(t *testing.T) {
 		t.Error("Persian question: nothing searched for لینکس, want the Persian word")
 	}
 }
+
+// A long question's words typed side by side bring the passage that holds
+// them so among the candidates, even when the first stage fills them with
+// passages holding the rarer word more prominently: "take ownership" from
+// the command prompt is the takeown page, which the Rust book's hundreds
+// of passages on ownership kept out (here the candidates are three, and
+// four pages titled Ownership outrank it in the first stage). The second
+// stage then weighs it with the rest.
+func TestALongQuestionsTypedPairBringsItsPassage(t *testing.T) {
+	ix := openTemp(t)
+	notes := map[string]string{
+		"takeown.md": "# takeown\n\nTake ownership of a file or of a whole tree.\n\n- Take ownership of everything below a path: `takeown /r /d path`\n",
+	}
+	for i, says := range []string{
+		"Ownership of a value moves when you take it out of a file; ownership ends with its scope.",
+		"You take ownership of a borrowed value by cloning it into a file handle of your own.",
+		"A file handle's ownership moves into the thread you take it to, and returns only by joining.",
+		"Functions take ownership of their arguments unless a file reference is passed instead.",
+	} {
+		notes[fmt.Sprintf("ownership%d.md", i)] = fmt.Sprintf("# Ownership rules %d\n\n## Ownership and moves\n\n%s\n", i, says)
+	}
+	// Enough other passages that "ownership" is rare in the library, as
+	// it is in a real one, and "take" and "file" common.
+	for i := range 100 {
+		var b strings.Builder
+		for j := range 10 {
+			fmt.Fprintf(&b, "## Bed %d\n\nTake notes in the file of bed %d, plot %d: its tomatoes want water and sun in the %d weeks after planting.\n\n", j, j, i, j+2)
+		}
+		notes[fmt.Sprintf("garden%03d.md", i)] = "# Garden " + fmt.Sprint(i) + "\n\n" + b.String()
+	}
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, notes)
+	q := "How do I take ownership of a folder and the files inside it from the command prompt?"
+	res, err := ix.Search(context.Background(), q, SearchOptions{Candidates: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(res.Pairs, "take ownership") {
+		t.Errorf("pairs searched %q, want take ownership", res.Pairs)
+	}
+	var seen []string
+	for _, h := range res.Hits {
+		if h.Path == "takeown.md" {
+			return
+		}
+		seen = append(seen, h.Path)
+	}
+	t.Errorf("takeown.md is not among the candidates of %q: %q", q, seen)
+}
