@@ -9,17 +9,15 @@ import "strings"
 // folder … from the command prompt?", below the Rust book's hundreds of
 // passages on ownership, and "take" is too common to be searched. Pairs
 // finds the passages holding such a pair as typed, for the second stage to
-// weigh beside the first stage's (Index.Search).
-const (
-	// PairsFrom is the fewest plain words a question has for its pairs to
-	// be searched: a query of two to four words searches them all already.
-	PairsFrom = 5
-	// PairMinIDF is the least IDF of a pair's rarer word: pairs of common
-	// words ("get out", "right away") say little and cost the most to
-	// find (their postings are long). 0, 5 and 5.5 measured on the tune
-	// half; 5 best.
-	PairMinIDF = 5.0
-)
+// weigh beside the first stage's (Index.Search). A question of longWords
+// or more plain words is searched so; a query of two to four searches
+// them all already.
+
+// PairMinIDF is the least IDF of a pair's rarer word: pairs of common
+// words ("get out", "right away") say little and cost the most to find
+// (their postings are long). 0, 5 and 5.5 measured on the tune half; 5
+// best.
+const PairMinIDF = 5.0
 
 // Pairs is the FTS5 expression of the question's pairs of plain words
 // typed side by side ("take ownership" OR "command prompt"), or "", and
@@ -33,7 +31,7 @@ func (q Query) Pairs(idf func(term string) float64) (string, []string) {
 			plain++
 		}
 	}
-	if plain < PairsFrom {
+	if plain < longWords {
 		return "", nil
 	}
 	var out, said []string
@@ -49,14 +47,6 @@ func (q Query) Pairs(idf func(term string) float64) (string, []string) {
 		said = append(said, q.typed(a)+" "+q.typed(b))
 	}
 	return strings.Join(out, " OR "), said
-}
-
-// typed is the word a clause came from, as typed.
-func (q Query) typed(c *Clause) string {
-	if c.Word < len(q.Words) {
-		return q.Words[c.Word]
-	}
-	return c.Typed
 }
 
 // pairable reports a plain word of Latin letters, searched as itself.

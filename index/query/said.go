@@ -16,10 +16,7 @@ func (q Query) Said() string {
 		if c.Exclude || c.Typed == "" || c.Word == last && !c.Idiom {
 			continue // a split word's pieces (v-for, a CJK run) say it once
 		}
-		w := c.Typed
-		if !c.Idiom && c.Word < len(q.Words) {
-			w = q.Words[c.Word]
-		}
+		w := q.typed(&c)
 		if c.Exact || len(c.Terms) > 1 { // a quoted word or phrase
 			w = `"` + w + `"`
 		}
@@ -49,4 +46,13 @@ func (q Query) Said() string {
 		out += fmt.Sprintf(`; "%s" says that, and is not searched`, q.Shape)
 	}
 	return out
+}
+
+// typed is the word a clause came from, as typed (an idiom's clause: the
+// idiom).
+func (q Query) typed(c *Clause) string {
+	if !c.Idiom && c.Word < len(q.Words) {
+		return q.Words[c.Word]
+	}
+	return c.Typed
 }
