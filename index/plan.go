@@ -10,8 +10,7 @@ import (
 	"folio/index/termstats"
 )
 
-// docFreq is how many rows and passages match an FTS5 expression
-// (index/termstats).
+// docFreq is how many rows and passages match an FTS5 expression (termstats).
 func (ix *Index) docFreq(ctx context.Context, expr string) (termstats.Count, error) {
 	df, err := ix.dfs.DocFreq(ctx, ix.db, expr)
 	return df, classify(err)
@@ -74,8 +73,7 @@ type weights struct {
 	lang     string // the question's language: a word only other languages hold is a typo
 }
 
-// df is how many passages hold clause c, wherever and however it is asked
-// for.
+// df is how many passages hold clause c, however it is asked for.
 func (w *weights) df(ctx context.Context, c query.Clause) (termstats.Count, error) {
 	c.Exclude, c.HeadingOnly = false, false
 	return w.ix.docFreq(ctx, c.Expr())
@@ -113,6 +111,9 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	}
 	if c.Idiom { // searched in its place: said, as a correction is
 		w.st.corrections = append(w.st.corrections, Correction{Typed: c.Typed, Searched: c.Terms[0]})
+	}
+	if d.Rows == 0 {
+		c = q.Loanword(i) // كومبوننت: component, مكون
 	}
 	if d.Rows == 0 && c.Optional() && len(q.Clauses) > 1 && spell.StopwordTypo(c.Typed) {
 		return nil // "hwo", "wiht": a function word, which a search leaves out

@@ -934,6 +934,32 @@ func TestAWordTheNotesNeverWriteFindsItsFamily(t *testing.T) {
 	}
 }
 
+// An Arabic question names a computing thing as it is said, in Arabic
+// letters (الكومبوننت, البورت); the Arabic pages write its Arabic word
+// (المكون, المنفذ). A word the library holds is never read so: ليست
+// ("is not") has the consonants of "list" and still means itself.
+func TestAComputingWordSaidInArabicLettersFindsItsPage(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"components.md": "# المكونات\n\nيستقبل المكون البيانات من الأب عبر الخاصيات.\n",
+		"lsof.md":       "# lsof\n\nالعثور على العملية التي فتحت منفذ محدد.\n",
+		"lists.md":      "# قائمة التسوق\n\nخبز وحليب وشاي.\n",
+		"notes.md":      "# ملاحظات\n\nهذه الملاحظات ليست نهائية.\n",
+	})
+	for q, want := range map[string]string{"الكومبوننت": "components.md", "مين فاتح البورت": "lsof.md", "ليست": "notes.md"} {
+		if got := hitPaths(search(t, ix, q)); !slices.Equal(got, []string{want}) {
+			t.Errorf("%q: hits %q, want %s only", q, got, want)
+		}
+	}
+	r := search(t, ix, "الكومبوننت")
+	if want := (Correction{Typed: "الكومبوننت", Searched: "المكون", Form: true}); !slices.Contains(r.Corrections, want) {
+		t.Errorf("Also searched: %+v, want %+v", r.Corrections, want)
+	}
+	if got := hitPaths(search(t, ix, `"الكومبوننت"`)); len(got) != 0 {
+		t.Errorf(`quoted: hits %q, want none`, got)
+	}
+}
+
 // A word that Porter's rules would merge with another meaning finds only
 // its own: a terminal is not terminal illness, several is not severe, to
 // paste is not the past. Its own inflections still meet it.
