@@ -20,3 +20,19 @@ func TestLatinWordsInAChineseQuestionKeepTheirWeight(t *testing.T) {
 		t.Errorf("first %s, want javac.md", got)
 	}
 }
+
+// In an Arabic question a command's name typed in Latin letters is what
+// the page that answers names too: "how do I restart the server after
+// changing nginx's settings" finds nginx's page before one that says more
+// of the question's Arabic words about another server.
+func TestALatinNameInAnArabicQuestionWeighsMoreThanItsWords(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"nginx.md":  "# nginx\n\n- إعادة تحميل إعدادات nginx دون إيقاف الخادم:\n\n`nginx -s reload`\n",
+		"apache.md": "# الخادم\n\n- إعادة تشغيل الخادم بعد تغيير الملفات:\n\n`apachectl restart`\n",
+		"other.md":  "# أخرى\n\nتغيير كلمة السر.\n",
+	})
+	if got := firstPath(t, ix, "كيف اعيد تشغيل الخادم بعد تغيير اعدادات nginx"); got != "nginx.md" {
+		t.Errorf("first %s, want nginx.md", got)
+	}
+}

@@ -55,7 +55,7 @@ func (ix *Index) queryStats(ctx context.Context, q *query.Query, lang string) (*
 		held[t.Word] = held[t.Word] || t.IDF > 0
 	}
 	w.st.missing = spell.Unheld(q.Words, held)
-	rank.WeighCJKRuns(w.st.terms, query.IsCJKTerm)
+	rank.WeighScripts(w.st.terms, query.IsCJKTerm, w.lang)
 	w.st.retrieve = query.Retrievals(w.optional, w.n.Rows)
 	w.st.matches = q.Matches
 	w.st.rows = int64(n.Rows)

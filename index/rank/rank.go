@@ -847,13 +847,22 @@ func proximity(hits []hit, nterms int) float64 {
 	return float64(distinct-1) / float64(best-1)
 }
 
-// WeighCJKRuns weighs the overlapping bigrams of one CJK run (文件输出到:
-// 文件 件输 输出 出到) as the words they hold: every character stands in
-// two bigrams, so a run of n characters, about n/2 words, gives n-1
-// bigrams, and unweighted it outweighed a Latin word typed beside it
-// ("编译java的时候…class…") several times over. cjk tells a bigram
-// of such a run.
-func WeighCJKRuns(terms []Term, cjk func(term string) bool) {
+// WeighScripts weighs a question's words by the script they are written
+// in, for a question in lang (analyze.Language).
+//
+// The overlapping bigrams of one CJK run (文件输出到: 文件 件输 输出 出到)
+// weigh as the words they hold: every character stands in two bigrams,
+// so a run of n characters, about n/2 words, gives n-1 bigrams, and
+// unweighted it outweighed a Latin word typed beside it ("编译java的时候…
+// class…") several times over. cjk tells a bigram of such a run.
+//
+// And in a question written in another script than Latin, a word typed
+// in Latin letters weighs latinName times a word of its own: it is a name
+// the writer did not translate (a command, an API, a file: v-if,
+// Dockerfile, yaml), which the page that answers names too. 1.5 of 1.5,
+// 2, 3 and 4 on the tune half; 3 and 4 let a common name (mac, rust)
+// bring other pages.
+func WeighScripts(terms []Term, cjk func(term string) bool, lang string) {
 	pieces := map[int]int{}
 	for _, t := range terms {
 		if cjk(t.Terms[0]) && !t.Prefix {
@@ -865,5 +874,12 @@ func WeighCJKRuns(terms []Term, cjk func(term string) bool) {
 		if n := pieces[t.Word]; n > 1 && cjk(t.Terms[0]) && !t.Prefix {
 			t.Weight = max(t.Weight, 1) * float64(n+1) / float64(2*n)
 		}
+		if c := t.Terms[0]; !analyze.Compatible("latin", lang) && c != "" && c[0] >= 'a' && c[0] <= 'z' {
+			t.Weight = weight(*t) * latinName
+		}
 	}
 }
+
+// latinName is what a Latin word weighs in a question of another script
+// (WeighScripts).
+const latinName = 1.5

@@ -317,3 +317,23 @@ func TestAPassageWithEveryWordOfAShortQueryComesFirst(t *testing.T) {
 		}
 	}
 }
+
+// Only a question in another script than Latin weighs its Latin words
+// more: in an English one ("en", as analyze.Language tells it) a word
+// keeps its weight beside a number ("type 1 diabetes"), and a correction
+// keeps its lower weight relative to the word typed.
+func TestWeighScriptsRaisesLatinNamesOnlyInAnotherScript(t *testing.T) {
+	cjk := func(s string) bool { return s != "" && s[0] >= 0x80 }
+	terms := func() []Term {
+		return []Term{{Terms: []string{"nginx"}, Word: 0}, {Terms: []string{"1"}, Word: 1}, {Terms: []string{"reload"}, Word: 2, Weight: 0.5}, {Terms: []string{"خادم"}, Word: 3}}
+	}
+	for lang, want := range map[string][]float64{"ar": {1.5, 0, 0.75, 0}, "zh": {1.5, 0, 0.75, 0}, "en": {0, 0, 0.5, 0}, "latin": {0, 0, 0.5, 0}, "": {0, 0, 0.5, 0}} {
+		ts := terms()
+		WeighScripts(ts, cjk, lang)
+		for i, w := range want {
+			if ts[i].Weight != w {
+				t.Errorf("%q: %s weighs %v, want %v", lang, ts[i].Terms[0], ts[i].Weight, w)
+			}
+		}
+	}
+}
