@@ -945,8 +945,12 @@ func TestAComputingWordSaidInArabicLettersFindsItsPage(t *testing.T) {
 		"lsof.md":       "# lsof\n\nالعثور على العملية التي فتحت منفذ محدد.\n",
 		"lists.md":      "# قائمة التسوق\n\nخبز وحليب وشاي.\n",
 		"notes.md":      "# ملاحظات\n\nهذه الملاحظات ليست نهائية.\n",
+		"server.md":     "# الخادم\n\nأعد تشغيل الخادم.\n",
+		"upload.md":     "# الرفع\n\nسيرفع الملف لاحقا.\n",
 	})
-	for q, want := range map[string]string{"الكومبوننت": "components.md", "مين فاتح البورت": "lsof.md", "ليست": "notes.md"} {
+	// السيرفر is one letter from سيرفع ("will upload"), but a loanword is
+	// no typo.
+	for q, want := range map[string]string{"الكومبوننت": "components.md", "مين فاتح البورت": "lsof.md", "ليست": "notes.md", "السيرفر": "server.md"} {
 		if got := hitPaths(search(t, ix, q)); !slices.Equal(got, []string{want}) {
 			t.Errorf("%q: hits %q, want %s only", q, got, want)
 		}
