@@ -934,6 +934,28 @@ func TestAWordTheNotesNeverWriteFindsItsFamily(t *testing.T) {
 	}
 }
 
+// A few keywords are searched as the pages write them too: "car
+// allowance" finds the page about a vehicle allowance, which holds neither
+// word as typed. A question's words are searched as typed (their forms
+// still count in the ranking): the forms of eight words would bring too
+// many passages about other things (README, Ranking).
+func TestAFewKeywordsFindThePagesWordsForThem(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"vehicle.md": "# Adaptive equipment\n\nA one-time payment helps you buy a specially equipped vehicle.\n",
+		"pool.md":    "# Car pools\n\nShare a car with a coworker.\n",
+	})
+	if got := hitPaths(search(t, ix, "car")); !slices.Contains(got, "vehicle.md") {
+		t.Errorf("car: hits %q, want vehicle.md among them", got)
+	}
+	if got := hitPaths(search(t, ix, `"car"`)); slices.Contains(got, "vehicle.md") {
+		t.Errorf(`"car" quoted: hits %q, want car only`, got)
+	}
+	if got := hitPaths(search(t, ix, "can a coworker share my car for the trip")); slices.Contains(got, "vehicle.md") {
+		t.Errorf("a question: hits %q, want only passages holding its words", got)
+	}
+}
+
 // An Arabic question names a computing thing as it is said, in Arabic
 // letters (الكومبوننت, البورت); the Arabic pages write its Arabic word
 // (المكون, المنفذ). A word the library holds is never read so: ليست

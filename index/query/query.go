@@ -56,15 +56,24 @@ type Clause struct {
 	// Forms are other words of a one-word clause's English family
 	// (absorb for absorption, assets/wordforms) and the words reference
 	// text uses for an everyday one (car: vehicle, everyday.go): the
-	// ranker counts them at half the word. The first stage does not search
-	// them (measured, that lost on the tune half: README, Ranking), except
-	// in the place of a word no passage holds (FormsInPlace).
+	// ranker counts them at half the word. The first stage searches them
+	// only in the place of a word no passage holds (FormsInPlace), and
+	// the everyday links beside the words of a few keywords (SearchLinks):
+	// for every query that lost on the tune half (README, Ranking).
 	Forms []string
 	// FormsInPlace is set when the library holds none of the word itself
 	// but some of its Forms: the first stage searches those in its place,
 	// or "absorption" alone finds nothing in notes that say "absorb".
 	FormsInPlace bool
-	Exact        bool // typed in quotes: no synonyms, no corrections
+	// SearchLinks is set on the words of a query of fewer than longWords
+	// typed words: the first stage searches their everyday links (car:
+	// vehicle, automobile) beside them. Its few candidates should hold
+	// what its few words name, as the pages write it ("VA car grant
+	// amount": the page that answers says vehicle, and was no candidate).
+	// Not a word's whole family: WordNet's mixes senses (terminal,
+	// terminally ill), and the tune half preferred the links alone.
+	SearchLinks bool
+	Exact       bool // typed in quotes: no synonyms, no corrections
 	// Word numbers the typed word the clause came from: pieces of one word
 	// (bigrams of a CJK run) share it, and count more when found adjacent.
 	Word int
@@ -217,6 +226,11 @@ func Parse(input string) Query {
 	q.dropCues()
 	q.dropStopwords()
 	q.addSynonyms()
+	if len(q.Words) < longWords {
+		for i := range q.Clauses {
+			q.Clauses[i].SearchLinks = q.Clauses[i].Optional() && len(q.Clauses[i].Forms) > 0
+		}
+	}
 	return q
 }
 
@@ -617,6 +631,8 @@ func (c Clause) WriteExpr(b *strings.Builder) {
 	alts := c.Alts
 	if c.FormsInPlace {
 		alts = slices.Concat(alts, c.Forms)
+	} else if c.SearchLinks {
+		alts = slices.Concat(alts, everyday[c.Terms[0]])
 	}
 	if len(alts) > 0 {
 		// ("day" OR "daili" OR "24h"): a synonym counts as the word.
