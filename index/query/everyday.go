@@ -110,3 +110,23 @@ var everyday = func() map[string][]string {
 	}
 	return m
 }()
+
+// forwardLinks maps an everyday word's analysed term to the words
+// reference text uses for it (car: vehicle), not back.
+var forwardLinks = func() map[string][]string {
+	m := map[string][]string{}
+	for _, group := range everydayGroups {
+		first := analyze.IndexText(group[0])
+		for _, w := range group[1:] {
+			if t := analyze.IndexText(w); t != "" && t != first && !strings.Contains(t, " ") && !contains(m[first], t) {
+				m[first] = append(m[first], t)
+			}
+		}
+	}
+	for _, pair := range arabicComputing {
+		if a, b := analyze.IndexText(pair[0]), analyze.IndexText(pair[1]); a != "" && b != "" && !strings.Contains(a+b, " ") && !contains(m[a], b) {
+			m[a] = append(m[a], b)
+		}
+	}
+	return m
+}()

@@ -58,7 +58,7 @@ type Clause struct {
 	// text uses for an everyday one (car: vehicle, everyday.go): the
 	// ranker counts them at half the word. The first stage searches them
 	// only in the place of a word no passage holds (FormsInPlace), and
-	// the everyday links beside the words of a few keywords (SearchLinks):
+	// an everyday word's links beside it in a few keywords (SearchLinks):
 	// for every query that lost on the tune half (README, Ranking).
 	Forms []string
 	// FormsInPlace is set when the library holds none of the word itself
@@ -66,12 +66,14 @@ type Clause struct {
 	// or "absorption" alone finds nothing in notes that say "absorb".
 	FormsInPlace bool
 	// SearchLinks is set on the words of a query of fewer than longWords
-	// typed words: the first stage searches their everyday links (car:
-	// vehicle, automobile) beside them. Its few candidates should hold
-	// what its few words name, as the pages write it ("VA car grant
-	// amount": the page that answers says vehicle, and was no candidate).
-	// Not a word's whole family: WordNet's mixes senses (terminal,
-	// terminally ill), and the tune half preferred the links alone.
+	// typed words: the first stage searches beside an everyday word the
+	// words reference text uses for it (car: vehicle, automobile;
+	// forwardLinks). Its few candidates should hold what its few words
+	// name, as the pages write it ("VA car grant amount": the page that
+	// answers says vehicle, and was no candidate). Not a word's whole
+	// family: WordNet's mixes senses (terminal, terminally ill), and the
+	// tune half preferred the links alone; nor the links back (vehicle:
+	// car, policy: rules), which moved no question and cost postings.
 	SearchLinks bool
 	Exact       bool // typed in quotes: no synonyms, no corrections
 	// Word numbers the typed word the clause came from: pieces of one word
@@ -632,7 +634,7 @@ func (c Clause) WriteExpr(b *strings.Builder) {
 	if c.FormsInPlace {
 		alts = slices.Concat(alts, c.Forms)
 	} else if c.SearchLinks {
-		alts = slices.Concat(alts, everyday[c.Terms[0]])
+		alts = slices.Concat(alts, forwardLinks[c.Terms[0]])
 	}
 	if len(alts) > 0 {
 		// ("day" OR "daili" OR "24h"): a synonym counts as the word.
