@@ -3,6 +3,8 @@ package query
 import (
 	"fmt"
 	"strings"
+
+	"folio/index/analyze"
 )
 
 // Said is what a search makes of what was typed, for `folio search
@@ -45,7 +47,27 @@ func (q Query) Said() string {
 	if q.Shape != "" {
 		out += fmt.Sprintf(`; "%s" says that, and is not searched`, q.Shape)
 	}
+	if names := q.latinNames(); len(names) > 0 {
+		out += "; names in Latin letters weigh 1.5 times: " + strings.Join(names, ", ")
+	}
 	return out
+}
+
+// latinNames are the words typed in Latin letters in a question written
+// in another script, which the ranker weighs more (rank.WeighScripts).
+func (q Query) latinNames() []string {
+	if analyze.Compatible("latin", analyze.Language(strings.Join(q.Words, " "))) {
+		return nil
+	}
+	var names []string
+	last := -1
+	for _, c := range q.Clauses {
+		if t := c.Terms[0]; c.Exclude || c.Word == last || t == "" || t[0] < 'a' || t[0] > 'z' {
+			continue
+		}
+		names, last = append(names, q.typed(&c)), c.Word
+	}
+	return names
 }
 
 // typed is the word a clause came from, as typed (an idiom's clause: the
