@@ -73,7 +73,10 @@ type Clause struct {
 	// answers says vehicle, and was no candidate). Not a word's whole
 	// family: WordNet's mixes senses (terminal, terminally ill), and the
 	// tune half preferred the links alone; nor the links back (vehicle:
-	// car, policy: rules), which moved no question and cost postings.
+	// car, policy: rules), which moved no question and cost postings. The
+	// word is weighed over the passages holding it or its links, as a
+	// synonym is (its IDF from the word alone lost a first place on the
+	// tune half).
 	SearchLinks bool
 	Exact       bool // typed in quotes: no synonyms, no corrections
 	// Word numbers the typed word the clause came from: pieces of one word
