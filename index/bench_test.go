@@ -95,7 +95,7 @@ func benchQueries(b *testing.B, ix *Index, queries []string) {
 			if c.Optional() {
 				all = append(all, j)
 			}
-			pq.Clauses[j].SearchLinks = false // the typed words only, as before the links
+			pq.Clauses[j].Links = nil // the typed words only, as before the links
 		}
 		exprs[i] = pq.Match(query.Retrieval{Alone: all})
 	}

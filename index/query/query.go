@@ -58,27 +58,29 @@ type Clause struct {
 	// text uses for an everyday one (car: vehicle, everyday.go): the
 	// ranker counts them at half the word. The first stage searches them
 	// only in the place of a word no passage holds (FormsInPlace), and
-	// an everyday word's links beside it in a few keywords (SearchLinks):
+	// an everyday word's links beside it in a few keywords (Links):
 	// for every query that lost on the tune half (README, Ranking).
 	Forms []string
 	// FormsInPlace is set when the library holds none of the word itself
 	// but some of its Forms: the first stage searches those in its place,
 	// or "absorption" alone finds nothing in notes that say "absorb".
 	FormsInPlace bool
-	// SearchLinks is set on the words of a query of fewer than longWords
-	// typed words: the first stage searches beside an everyday word the
-	// words reference text uses for it (car: vehicle, automobile;
-	// forwardLinks). Its few candidates should hold what its few words
-	// name, as the pages write it ("VA car grant amount": the page that
-	// answers says vehicle, and was no candidate). Not a word's whole
-	// family: WordNet's mixes senses (terminal, terminally ill), and the
-	// tune half preferred the links alone; nor the links back (vehicle:
-	// car, policy: rules), which moved no question and cost postings. The
-	// word is weighed over the passages holding it or its links, as a
-	// synonym is (its IDF from the word alone lost a first place on the
-	// tune half).
-	SearchLinks bool
-	Exact       bool // typed in quotes: no synonyms, no corrections
+	// Links are what the first stage searches beside a word of a query of
+	// fewer than longWords typed words: the words reference text uses for
+	// an everyday one (car: vehicle, automobile; forwardLinks), and the
+	// Arabic word for a computing one only in an Arabic question (group:
+	// مجموعة; an English "vue component props" does not fill its
+	// candidates with Arabic pages). Its few candidates should hold what
+	// its few words name, as the pages write it ("VA car grant amount":
+	// the page that answers says vehicle, and was no candidate). Not a
+	// word's whole family: WordNet's mixes senses (terminal, terminally
+	// ill), and the tune half preferred the links alone; nor the links
+	// back (vehicle: car, policy: rules), which moved no question and cost
+	// postings. The word is weighed over the passages holding it or its
+	// links, as a synonym is (its IDF from the word alone lost a first
+	// place on the tune half).
+	Links []string
+	Exact bool // typed in quotes: no synonyms, no corrections
 	// Word numbers the typed word the clause came from: pieces of one word
 	// (bigrams of a CJK run) share it, and count more when found adjacent.
 	Word int
@@ -232,8 +234,18 @@ func Parse(input string) Query {
 	q.dropStopwords()
 	q.addSynonyms()
 	if len(q.Words) < longWords {
+		lang := analyze.Language(input)
+		arabic := lang == "ar" || lang == "fa" || lang == "ur" // Arabic script
 		for i := range q.Clauses {
-			q.Clauses[i].SearchLinks = q.Clauses[i].Optional() && len(q.Clauses[i].Forms) > 0
+			c := &q.Clauses[i]
+			if !c.Optional() || len(c.Forms) == 0 {
+				continue
+			}
+			for _, l := range forwardLinks[c.Terms[0]] {
+				if arabic || !analyze.IsArabicTerm(l) {
+					c.Links = append(c.Links, l)
+				}
+			}
 		}
 	}
 	return q
@@ -636,8 +648,8 @@ func (c Clause) WriteExpr(b *strings.Builder) {
 	alts := c.Alts
 	if c.FormsInPlace {
 		alts = slices.Concat(alts, c.Forms)
-	} else if c.SearchLinks {
-		alts = slices.Concat(alts, forwardLinks[c.Terms[0]])
+	} else {
+		alts = slices.Concat(alts, c.Links)
 	}
 	if len(alts) > 0 {
 		// ("day" OR "daili" OR "24h"): a synonym counts as the word.

@@ -136,7 +136,9 @@ func TestMatchExpressions(t *testing.T) {
 	}{
 		{"ibuprofen", `"ibuprofen"`},
 		{"ibuprofen child", `("ibuprofen" OR "child")`},
-		{"ibuprofen kid", `("ibuprofen" OR ("kid" OR "child"))`},    // a few keywords: the word pages use too
+		{"ibuprofen kid", `("ibuprofen" OR ("kid" OR "child"))`}, // a few keywords: the word pages use too
+		{"linux group add", `("linux" OR "group" OR "add")`},     // the Arabic word for group: an Arabic question's only
+		{"اضافة group", `("اضاف" OR ("group" OR "مجموع"))`},
 		{`"side effects" ibupro*`, `("side effect" AND "ibupro"*)`}, // required clauses only
 		{`"side effects" child`, `"side effect"`},
 		{"ibuprofen -adult", `"ibuprofen" NOT "adult"`},
