@@ -48,7 +48,7 @@ func (q Query) Said() string {
 		out += fmt.Sprintf(`; "%s" says that, and is not searched`, q.Shape)
 	}
 	if names := q.latinNames(); len(names) > 0 {
-		out += "; names in Latin letters weigh 1.5 times: " + strings.Join(names, ", ")
+		out += "; names in Latin letters weigh more: " + strings.Join(names, ", ")
 	}
 	return out
 }
