@@ -142,7 +142,7 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 		return nil
 	}
 	w.optional = append(w.optional, query.Candidate{Clause: i, DF: rows})
-	if c.Prefix || q.Clauses[i].FormsInPlace && analyze.IsArabicTerm(c.Terms[0]) { // searched as its forms (a loanword): no typo
+	if c.Prefix || q.Clauses[i].FormsInPlace { // searched as its forms (absorption, a loanword): no typo
 		return nil
 	}
 	// Other forms of an Arabic word; for one the library does not know, also

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"folio/index/analyze"
 	"folio/index/dedup"
 	"folio/index/fts"
 	"folio/index/meta"
@@ -231,7 +230,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", input, classify(err))
 	}
-	lang := analyze.Language(input)
+	lang := q.Lang
 	st, err := ix.queryStats(ctx, &q, lang)
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", input, err)

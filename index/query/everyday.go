@@ -78,10 +78,13 @@ var arabicComputing = [][2]string{
 	{"audio", "صوت"}, {"install", "تثبيت"}, {"update", "تحديث"}, {"delete", "حذف"},
 }
 
-// everyday maps an analysed term to its everyday links.
-var everyday = func() map[string][]string {
-	m := map[string][]string{}
-	link := func(a, b string) {
+// everyday maps an analysed term to its everyday links, both ways;
+// forwardLinks only from an everyday word to the words reference text
+// uses for it (car: vehicle, not back), and from a computing word to its
+// Arabic word.
+var everyday, forwardLinks = func() (both, forward map[string][]string) {
+	both, forward = map[string][]string{}, map[string][]string{}
+	link := func(m map[string][]string, a, b string) {
 		if a != b && !contains(m[a], b) {
 			m[a] = append(m[a], b)
 		}
@@ -99,34 +102,16 @@ var everyday = func() map[string][]string {
 			continue // TestEverydayWordsAreOneTermEach names the word
 		}
 		for _, o := range terms[1:] {
-			link(terms[0], o)
-			link(o, terms[0])
+			link(both, terms[0], o)
+			link(forward, terms[0], o)
+			link(both, o, terms[0])
 		}
 	}
 	for _, pair := range arabicComputing {
 		if a, b := analyze.IndexText(pair[0]), analyze.IndexText(pair[1]); a != "" && b != "" && !strings.Contains(a+b, " ") {
-			link(a, b)
+			link(both, a, b)
+			link(forward, a, b)
 		}
 	}
-	return m
-}()
-
-// forwardLinks maps an everyday word's analysed term to the words
-// reference text uses for it (car: vehicle), not back.
-var forwardLinks = func() map[string][]string {
-	m := map[string][]string{}
-	for _, group := range everydayGroups {
-		first := analyze.IndexText(group[0])
-		for _, w := range group[1:] {
-			if t := analyze.IndexText(w); t != "" && t != first && !strings.Contains(t, " ") && !contains(m[first], t) {
-				m[first] = append(m[first], t)
-			}
-		}
-	}
-	for _, pair := range arabicComputing {
-		if a, b := analyze.IndexText(pair[0]), analyze.IndexText(pair[1]); a != "" && b != "" && !strings.Contains(a+b, " ") && !contains(m[a], b) {
-			m[a] = append(m[a], b)
-		}
-	}
-	return m
+	return both, forward
 }()

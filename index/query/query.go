@@ -137,6 +137,8 @@ type Query struct {
 	// Words are the typed words, as typed, by Clause.Word: one word may
 	// make several clauses (a CJK run's pairs, the pieces of v-for).
 	Words []string
+	// Lang is the language of what was typed (analyze.Language).
+	Lang string
 }
 
 // Parse parses what the user typed. It never fails: anything it cannot
@@ -233,9 +235,9 @@ func Parse(input string) Query {
 	q.dropCues()
 	q.dropStopwords()
 	q.addSynonyms()
+	q.Lang = analyze.Language(input)
 	if len(q.Words) < longWords {
-		lang := analyze.Language(input)
-		arabic := lang == "ar" || lang == "fa" || lang == "ur" // Arabic script
+		arabic := q.Lang == "ar" || q.Lang == "fa" || q.Lang == "ur" // Arabic script
 		for i := range q.Clauses {
 			c := &q.Clauses[i]
 			if !c.Optional() || len(c.Forms) == 0 {

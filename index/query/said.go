@@ -56,7 +56,7 @@ func (q Query) Said() string {
 // latinNames are the words typed in Latin letters in a question written
 // in another script, which the ranker weighs more (rank.WeighScripts).
 func (q Query) latinNames() []string {
-	if analyze.Compatible("latin", analyze.Language(strings.Join(q.Words, " "))) {
+	if analyze.Compatible("latin", q.Lang) {
 		return nil
 	}
 	var names []string
