@@ -255,6 +255,83 @@ func TestAnOwedMergeIsAnnouncedAtOpen(t *testing.T) {
 	}
 }
 
+// A library whose search index an older analyser wrote is indexed again
+// at open, and then compacted: the rebuilt index in one segment, as a
+// fresh import leaves it. Left in the many segments its batches wrote,
+// questions were a third slower.
+func TestAReindexedLibraryIsCompacted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "lib.db")
+	ix, err := Open(path)
+	must(t, err)
+	// More passages than the rebuild writes in one batch (5,000), so that
+	// it leaves several segments.
+	files := map[string]string{}
+	for i := range 60 {
+		var b strings.Builder
+		fmt.Fprintf(&b, "# Note %d\n\nParacetamol dose for a child with fever, note %d.\n", i, i)
+		for j := range 90 {
+			fmt.Fprintf(&b, "\n## Section %d\n\n%s\n", j, strings.Repeat(fmt.Sprintf("Word%d%d of a section long enough to be a passage of its own. ", i, j), 4))
+		}
+		files[fmt.Sprintf("n%02d.md", i)] = b.String()
+	}
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, files)
+	_, err = ix.db.Exec(`UPDATE settings SET value = 'older' WHERE key = 'fts.analyzer'`)
+	must(t, err)
+	ix.Close()
+	if w := WorkAtOpen(path, ReadWrite); w != Upgrade {
+		t.Fatalf("an older analyser's index: work %d, want the upgrade", w)
+	}
+	var steps []upgrade.Step
+	ix, err = OpenContext(context.Background(), path, ReadWrite, func(s upgrade.Step, _, _ int64) {
+		if len(steps) == 0 || steps[len(steps)-1] != s {
+			steps = append(steps, s)
+		}
+	})
+	must(t, err)
+	defer ix.Close()
+	if want := []upgrade.Step{upgrade.Reindex, upgrade.Compact}; !slices.Equal(steps, want) {
+		t.Errorf("steps %q, want %q", steps, want)
+	}
+	if n := ftsSegments(t, ix); n != 1 {
+		t.Errorf("%d segments after the upgrade, want 1", n)
+	}
+	if w := WorkAtOpen(path, ReadWrite); w != NoWork {
+		t.Errorf("after the upgrade: work %d, want none", w)
+	}
+	if r := search(t, ix, "paracetamol child"); r.Total != 60 {
+		t.Errorf("after the upgrade: %d results, want 60", r.Total)
+	}
+	if n := ftsRows(t, ix); n < 5000 {
+		t.Errorf("%d rows: fewer than a batch, the test proves nothing", n)
+	}
+}
+
+// ftsSegments reads how many segments the search index is in from FTS5's
+// structure record (its cookie, an optional version marker, then the
+// number of levels and of segments as varints).
+func ftsSegments(t *testing.T, ix *Index) int {
+	t.Helper()
+	var rec []byte
+	must(t, ix.db.QueryRow(`SELECT block FROM chunks_fts_data WHERE id = 10`).Scan(&rec))
+	i := 4
+	if len(rec) >= 8 && string(rec[4:8]) == "\xff\x00\x00\x01" {
+		i = 8
+	}
+	varint := func() int {
+		v := 0
+		for ; i < len(rec); i++ {
+			v = v<<7 | int(rec[i]&0x7f)
+			if rec[i] < 0x80 {
+				i++
+				break
+			}
+		}
+		return v
+	}
+	varint() // levels
+	return varint()
+}
+
 // A library written before near-copies were keyed (schema 4) gains the
 // tables at open; a backup of one of its notes with a line added, written
 // after, is known for a near-copy of the old row (by the old row's twin
