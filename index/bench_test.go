@@ -237,7 +237,7 @@ func BenchmarkPurge(b *testing.B) {
 				if err := w.commit(); err != nil {
 					b.Fatal(err)
 				}
-				if err := ix.finishChanges(ctx, true, false); err != nil {
+				if err := ix.finishChanges(ctx, true, 0, false); err != nil {
 					b.Fatal(err)
 				}
 				b.ReportMetric(float64(chunks), "chunks")

@@ -326,7 +326,7 @@ func (ix *Index) prepare(ctx context.Context, progress upgrade.Progress) error {
 	if pending, err := fts.PurgePending(ctx, ix.db); err == nil && pending && progress != nil {
 		progress(upgrade.Compact, 0, 0)
 	}
-	return ix.finishChanges(ctx, false, false)
+	return ix.finishChanges(ctx, false, 0, false)
 }
 
 // upgrade brings an older library forward (package upgrade), also for a

@@ -496,13 +496,7 @@ func (s *scan) finish(ctx context.Context, werr error, start time.Time) (Summary
 	if ctx.Err() != nil {
 		sum.Cancelled = true
 	}
-	// Merge FTS segments when this import rewrote most of the folder's
-	// library share (a first import): faster queries, smaller file. Smaller
-	// changes are left to FTS5's automerge, so a scan's cost follows what
-	// changed, not the library's size.
-	changed := sum.Added + sum.Updated + sum.Removed
-	optimize := changed > 1000 && changed*2 > s.docCount+sum.Added && !sum.Cancelled
-	if err := s.ix.finishChanges(context.WithoutCancel(ctx), s.w.replaced, optimize); err != nil {
+	if err := s.ix.finishChanges(context.WithoutCancel(ctx), s.w.replaced, sum.Chunks, s.only == nil && !sum.Cancelled); err != nil {
 		return sum, fmt.Errorf("scan %s: %w", s.root, err)
 	}
 	return sum, nil

@@ -231,7 +231,7 @@ func (ix *Index) RemoveFolder(ctx context.Context, dir string) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("remove %s: %w", dir, classify(err))
 	}
-	if err := ix.finishChanges(context.WithoutCancel(ctx), true, false); err != nil {
+	if err := ix.finishChanges(context.WithoutCancel(ctx), true, 0, false); err != nil {
 		return fmt.Errorf("remove %s: %w", dir, err)
 	}
 	return nil

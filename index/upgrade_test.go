@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"folio/index/fts"
 	"folio/index/upgrade"
 	"folio/internal/testutil"
 )
@@ -306,30 +307,12 @@ func TestAReindexedLibraryIsCompacted(t *testing.T) {
 	}
 }
 
-// ftsSegments reads how many segments the search index is in from FTS5's
-// structure record (its cookie, an optional version marker, then the
-// number of levels and of segments as varints).
+// ftsSegments is how many segments the library's search index is in.
 func ftsSegments(t *testing.T, ix *Index) int {
 	t.Helper()
-	var rec []byte
-	must(t, ix.db.QueryRow(`SELECT block FROM chunks_fts_data WHERE id = 10`).Scan(&rec))
-	i := 4
-	if len(rec) >= 8 && string(rec[4:8]) == "\xff\x00\x00\x01" {
-		i = 8
-	}
-	varint := func() int {
-		v := 0
-		for ; i < len(rec); i++ {
-			v = v<<7 | int(rec[i]&0x7f)
-			if rec[i] < 0x80 {
-				i++
-				break
-			}
-		}
-		return v
-	}
-	varint() // levels
-	return varint()
+	n, err := fts.Segments(context.Background(), ix.db)
+	must(t, err)
+	return n
 }
 
 // A library written before near-copies were keyed (schema 4) gains the

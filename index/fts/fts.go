@@ -258,7 +258,7 @@ func MergeAll(ctx context.Context, db *sql.DB) error {
 		`INSERT INTO chunks_fts(chunks_fts, rank) VALUES('secure-delete', 1)`,
 		`INSERT INTO near_fts(near_fts) VALUES('optimize')`,
 		`INSERT INTO near_fts(near_fts, rank) VALUES('secure-delete', 1)`,
-		`DELETE FROM settings WHERE key = 'fts.purge_pending'`,
+		`DELETE FROM settings WHERE key IN ('fts.purge_pending', 'fts.unmerged')`,
 	} {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("merge the search index: %w", dberr.Classify(err))
