@@ -63,11 +63,11 @@ type ImportOptions struct {
 	Split    func(sourceID string, data []byte) (*chunker.Document, error)
 	SplitTag string
 	// Only, when set, limits a scan to these paths of the folder (slash
-	// separated, relative to its root; files or subfolders): what a
-	// watcher saw change. Files found there are imported if changed, and
-	// documents there that are gone are removed; the rest of the folder is
-	// neither read nor touched.
-	Only []string
+	// separated, relative to its root; files or subfolders): what a watcher
+	// saw change. Files found there are imported if changed, documents there
+	// that are gone removed; the rest of the folder is neither read nor touched.
+	Only    []string
+	scanAll bool // a folder of Scan, which merges once after them all (fts.MergeDue)
 }
 
 // known is what the index holds about one document.
@@ -130,6 +130,7 @@ func (ix *Index) Scan(ctx context.Context, opt ImportOptions) (Summary, error) {
 	}
 	var total Summary
 	start := time.Now()
+	opt.scanAll = true
 	for _, f := range folders {
 		s, err := ix.scanFolder(ctx, f.Path, opt)
 		total.Add(s)
@@ -140,8 +141,9 @@ func (ix *Index) Scan(ctx context.Context, opt ImportOptions) (Summary, error) {
 			return total, err
 		}
 	}
+	err = ix.finishChanges(context.WithoutCancel(ctx), false, 0, total.Chunks > 0 && !total.Cancelled)
 	total.Elapsed = time.Since(start)
-	return total, nil
+	return total, err
 }
 
 // ScanFolder re-imports one folder already in the library.
@@ -191,7 +193,7 @@ func (ix *Index) scanFolder(ctx context.Context, root string, opt ImportOptions)
 	if plan == nil || err != nil {
 		return sum, err
 	}
-	s := &scan{scanPlan: plan, ix: ix, sum: sum, onProgress: opt.Progress,
+	s := &scan{scanPlan: plan, whole: opt.Only == nil && !opt.scanAll, ix: ix, sum: sum, onProgress: opt.Progress,
 		progress: Progress{Folder: root, FilesTotal: len(plan.todo), BytesTotal: plan.bytes, Skipped: sum.Skipped}}
 	s.report()
 
@@ -373,6 +375,7 @@ func prepareAll(ctx context.Context, p *scanPlan, workers int) <-chan prepared {
 // reports.
 type scan struct {
 	*scanPlan
+	whole      bool // a scan of a whole folder, which may merge after (fts.MergeDue)
 	ix         *Index
 	w          *writer
 	sum        Summary
@@ -496,7 +499,7 @@ func (s *scan) finish(ctx context.Context, werr error, start time.Time) (Summary
 	if ctx.Err() != nil {
 		sum.Cancelled = true
 	}
-	if err := s.ix.finishChanges(context.WithoutCancel(ctx), s.w.replaced, sum.Chunks, s.only == nil && !sum.Cancelled); err != nil {
+	if err := s.ix.finishChanges(context.WithoutCancel(ctx), s.w.replaced, sum.Chunks, s.whole && !sum.Cancelled); err != nil {
 		return sum, fmt.Errorf("scan %s: %w", s.root, err)
 	}
 	return sum, nil

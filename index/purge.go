@@ -16,7 +16,7 @@ import (
 // removed or replaced the journal is written back and truncated.
 func (ix *Index) finishChanges(ctx context.Context, replaced bool, written int, whole bool) error {
 	pending, err := fts.PurgePending(ctx, ix.db)
-	if err == nil && !pending && written > 0 {
+	if err == nil && !pending && (written > 0 || whole) {
 		pending, err = fts.MergeDue(ctx, ix.db, written, whole)
 	}
 	if err != nil {
