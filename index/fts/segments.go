@@ -37,14 +37,19 @@ func MergeDue(ctx context.Context, db *sql.DB, written int, whole bool) (bool, e
 		return false, dberr.Classify(err)
 	}
 	unmerged += int64(written)
+	n := 0
+	if whole || unmerged*debtShare >= total {
+		if n, err = Segments(ctx, db); err != nil {
+			return false, err
+		}
+		if n <= 1 {
+			unmerged = 0 // in one segment already (an import in one transaction): nothing owed
+		}
+	}
 	if _, err := db.ExecContext(ctx, `INSERT OR REPLACE INTO settings(key, value) VALUES('fts.unmerged', ?)`, strconv.FormatInt(unmerged, 10)); err != nil {
 		return false, dberr.Classify(err)
 	}
-	if !whole && unmerged*debtShare < total {
-		return false, nil
-	}
-	n, err := Segments(ctx, db)
-	return n > 1, err
+	return n > 1, nil
 }
 
 // Segments reads how many segments the search index is in from FTS5's
