@@ -496,10 +496,12 @@ func (s *scan) finish(ctx context.Context, werr error, start time.Time) (Summary
 		}
 		return sum, fmt.Errorf("scan %s: %w", s.root, classify(werr))
 	}
-	if ctx.Err() != nil {
-		sum.Cancelled = true
+	sum.Cancelled = sum.Cancelled || ctx.Err() != nil
+	written := sum.Chunks // a cancel waits for no merge: the next scan makes it
+	if sum.Cancelled {
+		written = 0
 	}
-	if err := s.ix.finishChanges(context.WithoutCancel(ctx), s.w.replaced, sum.Chunks, s.whole && !sum.Cancelled); err != nil {
+	if err := s.ix.finishChanges(context.WithoutCancel(ctx), s.w.replaced, written, s.whole && written > 0); err != nil {
 		return sum, fmt.Errorf("scan %s: %w", s.root, err)
 	}
 	return sum, nil

@@ -90,6 +90,14 @@ func TestSavedNotesMergeOnceTheyAddUp(t *testing.T) {
 		t.Fatalf("%d passages written: not merged", written)
 	}
 	save(30)
+	// A scan of the folder that found nothing to write merges nothing (a
+	// window's catch-up at start, when no note changed).
+	if s, err := ix.ScanFolder(ctx, dir, ImportOptions{}); err != nil || s.Chunks != 0 {
+		t.Fatalf("unchanged folder: %+v %v", s, err)
+	}
+	if s := ftsSegments(t, ix); s < 2 {
+		t.Errorf("a scan that wrote nothing merged (%d segments)", s)
+	}
 	write(31)
 	if _, err := ix.Scan(ctx, ImportOptions{}); err != nil {
 		t.Fatal(err)
@@ -99,5 +107,31 @@ func TestSavedNotesMergeOnceTheyAddUp(t *testing.T) {
 	}
 	if r := search(t, ix, "n31word"); r.Total != 1 {
 		t.Errorf("n31word: %d results", r.Total)
+	}
+}
+
+// A cancelled import stops at once: it leaves the merge to the next scan,
+// whatever it had written.
+func TestACancelledImportDoesNotWaitForAMerge(t *testing.T) {
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, notes("a", 10))
+	_, err := ix.db.Exec(`INSERT INTO chunks_fts(chunks_fts, rank) VALUES('automerge', 0)`)
+	must(t, err)
+	dir := t.TempDir()
+	for name, text := range notes("b", 300) {
+		must(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s, err := ix.AddFolder(ctx, dir, ImportOptions{Workers: 1, Progress: func(p Progress) {
+		if p.FilesDone >= 100 {
+			cancel()
+		}
+	}})
+	if err != nil || !s.Cancelled || s.Chunks == 0 {
+		t.Fatalf("cancelled import: %+v %v", s, err)
+	}
+	if n := ftsSegments(t, ix); n < 2 {
+		t.Errorf("after a cancelled import that wrote %d passages: %d segment, want it left unmerged", s.Chunks, n)
 	}
 }
