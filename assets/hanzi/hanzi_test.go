@@ -1,0 +1,22 @@
+package hanzi
+
+import "testing"
+
+func TestVariantTellsTheScriptsApart(t *testing.T) {
+	for _, c := range []struct {
+		r    rune
+		want int8
+	}{
+		{'这', Simplified}, {'發', Traditional}, {'发', Simplified}, {'後', Traditional},
+		// Written by both: 后 is also a Traditional word (a queen), 干 and
+		// 的 never changed, and a Latin letter is no Han character.
+		{'后', Both}, {'干', Both}, {'的', Both}, {'a', Both},
+	} {
+		if got := Variant(c.r); got != c.want {
+			t.Errorf("Variant(%q) = %d, want %d", c.r, got, c.want)
+		}
+	}
+	if len(variant) < 6000 {
+		t.Errorf("%d characters read from variants.txt, want the OpenCC tables' 7,000", len(variant))
+	}
+}
