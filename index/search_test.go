@@ -651,6 +651,31 @@ func TestQuestionsRankTheirOwnLanguageFirst(t *testing.T) {
 	}
 }
 
+// tldr holds its pages in Simplified and in Traditional Chinese, with the
+// same commands: a question typed in one ranks the page in it first, even
+// when the other repeats the question's words more.
+func TestAChineseQuestionRanksItsOwnScriptFirst(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	testutil.WriteFiles(t, dir, map[string]string{
+		"pages.zh/tar.md":    "# tar\n\n> 归档工具。\n\n- 解压到当前目录：\n\n`tar xzf {{路径/到/源.tar.gz}}`\n",
+		"pages.zh_TW/tar.md": "# tar\n\n> 封存工具。\n\n- 解壓到當前目錄：\n\n`tar xzf {{路徑/到/來源.tar.gz}}`\n\n- 解壓到指定目錄：\n\n`tar xzf {{路徑/到/來源.tar.gz}} -C {{路徑/到/目錄}}`\n",
+		"pages.zh/zip.md":    "# zip\n\n> 压缩工具。\n\n- 压缩一个目录：\n\n`zip -r {{路径/到/压缩包.zip}} {{路径/到/目录}}`\n\n- 压缩并加密：\n\n`zip -r -e {{路径/到/压缩包.zip}} {{路径/到/目录}}`\n\n- 查看 zip 工具的版本：\n\n`zip -v`\n",
+		"pages.zh_TW/zip.md": "# zip\n\n> 壓縮工具。\n\n- 壓縮一個目錄：\n\n`zip -r {{路徑/到/壓縮檔.zip}} {{路徑/到/目錄}}`\n",
+	})
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for q, want := range map[string]string{
+		"这个 tar xzf 工具": "pages.zh/tar.md",
+		"這個 zip 工具":     "pages.zh_TW/zip.md",
+	} {
+		if got := firstPath(t, ix, q); got != want {
+			t.Errorf("%q: %s first, want %s", q, got, want)
+		}
+	}
+}
+
 // A keyword query has too few function words to tell its Latin language
 // ("tar xzf archive"): the language most of its best candidates are in
 // stands for it, so the English page comes before the French and

@@ -5,6 +5,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"folio/assets/hanzi"
 )
 
 // Language tells which language a text is written in, well enough for a
@@ -21,7 +23,11 @@ import (
 // Latin text the language whose function words it uses most ("en", "es",
 // "fr", "de", "pt", "it", "nl", "pl", "tr", "id", "sv", "cs", "ro", "vi",
 // "no", "da", "fi", "uz"),
-// or "latin" when it has too few to tell. Code (fenced blocks
+// or "latin" when it has too few to tell. Chinese is "zh-hans" or
+// "zh-hant" when more of its characters are ones only Simplified, or only
+// Traditional, Chinese writes (assets/hanzi): tldr holds its pages in both,
+// and a question typed in one cannot quote an answer written in the other
+// (工具链 against 工具鏈); "zh" when they do not tell. Code (fenced blocks
 // and `inline code`) is left out: it is the same in every language. ""
 // means no letters to judge by.
 func Language(text string) string {
@@ -49,6 +55,7 @@ func Language(text string) string {
 type langCounter struct {
 	scripts       [scriptCount]int
 	arabicLetters [3]int // letters only Arabic, Persian or Urdu writes
+	hans, hant    int    // Han characters only Simplified, or only Traditional, Chinese writes
 	latinWords    [latinLangs]int
 	word          []byte // the Latin word being read, lower case
 	words         int
@@ -106,6 +113,14 @@ func (c *langCounter) field(f string) bool {
 		if s == scriptArabic {
 			c.arabicLetter(r)
 		}
+		if s == scriptHan {
+			switch hanzi.Variant(r) {
+			case hanzi.Simplified:
+				c.hans++
+			case hanzi.Traditional:
+				c.hant++
+			}
+		}
 		switch {
 		case s == scriptLatin && c.glued:
 		case s == scriptLatin && r < 0x80 && len(c.word) < 32:
@@ -158,6 +173,14 @@ func (c *langCounter) verdict() string {
 	}
 	if best == scriptArabic {
 		return c.arabicVerdict()
+	}
+	if best == scriptHan {
+		switch {
+		case c.hans > c.hant:
+			return "zh-hans"
+		case c.hant > c.hans:
+			return "zh-hant"
+		}
 	}
 	if best != scriptLatin {
 		return scriptTags[best]
@@ -214,10 +237,14 @@ func (c *langCounter) arabicVerdict() string {
 
 // Compatible reports whether a passage in language p may answer a
 // question in language q: the same language, or either too little text to
-// tell ("" or "latin" where the other is a Latin language).
+// tell ("" or "latin" where the other is a Latin language, "zh" where the
+// other is Simplified or Traditional Chinese).
 func Compatible(q, p string) bool {
 	if q == "" || p == "" || q == p {
 		return true
+	}
+	if strings.HasPrefix(q, "zh") && strings.HasPrefix(p, "zh") {
+		return q == "zh" || p == "zh" // Simplified and Traditional differ
 	}
 	if q == "latin" {
 		return isLatinTag(p)

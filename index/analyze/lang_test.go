@@ -8,8 +8,13 @@ func TestLanguageOfTextsAndQuestions(t *testing.T) {
 		"# git blame\n\n> Muestra el hash del commit y el autor de cada línea de un archivo.\n\n`git blame {{ruta/al/archivo}}`": "es",
 		"# git blame\n\n> Zeigt für jede Zeile die letzte Änderung und den Autor an.\n\n`git blame {{pfad/zur/datei}}`":          "de",
 		// A Chinese page whose link and code are Latin is still Chinese.
-		"# javac\n\n> Java 程序编译器。\n> 更多信息：<https://docs.oracle.com/en/java/javase/25/docs/specs/man/javac.html>。\n\n- 编译一个 `.java` 文件：\n\n`javac {{文件名.java}}`": "zh",
-		"怎么把一个目录加到PATH环境变量里":                                                "zh",
+		"# javac\n\n> Java 程序编译器。\n> 更多信息：<https://docs.oracle.com/en/java/javase/25/docs/specs/man/javac.html>。\n\n- 编译一个 `.java` 文件：\n\n`javac {{文件名.java}}`": "zh-hans",
+		"怎么把一个目录加到PATH环境变量里": "zh-hans",
+		// Traditional Chinese by the characters only it writes (層, 資),
+		// and Chinese whose characters both write.
+		"一次建立多層資料夾":                            "zh-hant",
+		"# mkdir\n\n> 建立目錄。\n\n`mkdir {{目錄}}`": "zh-hant",
+		"中文": "zh",
 		"# git blame\n\n> 각 줄의 마지막 수정자를 보여줍니다.\n\n`git blame {{경로/대상/파일}}`": "ko",
 		"ファイルの最後の行を表示する":                                                    "ja",
 		// Arabic prose around a code block and HTML stays Arabic.
@@ -23,7 +28,7 @@ func TestLanguageOfTextsAndQuestions(t *testing.T) {
 		// Latin names and commands in an Arabic or Chinese question.
 		"Vue 3 ومتصفح IE11":        "ar",
 		"Vue خفيف لصفحات HTML":     "ar",
-		"ubuntu上怎么关掉apache里的某一个网站": "zh",
+		"ubuntu上怎么关掉apache里的某一个网站": "zh-hans",
 		// Nothing to tell them apart by: Arabic.
 		"حذف المجلدات": "ar",
 		// "a" is English too (and Czech, Portuguese): without it, this was
@@ -71,6 +76,10 @@ func TestCompatibleLanguages(t *testing.T) {
 		{"en", "es", false},
 		{"en", "ko", false},
 		{"zh", "en", false},
+		{"zh-hans", "zh-hant", false}, // one cannot quote the other: 工具链 against 工具鏈
+		{"zh-hant", "zh", true},       // Chinese that does not tell which
+		{"zh", "zh-hans", true},
+		{"zh-hans", "ja", false},
 		{"latin", "es", true}, // a keyword query may want any Latin language
 		{"latin", "ko", false},
 		{"latin", "bn", false}, // a Bengali page does not answer a keyword query in English
