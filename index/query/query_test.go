@@ -589,6 +589,9 @@ func TestSaidNamesTheWordsSearchedAndTheAnswersShape(t *testing.T) {
 		{"how many files can one folder hold", "searched: files, folder, hold; asks for a number (number)"},
 		{"v-for key 退货需要多久", "searched: v-for, key, 退货需要多久; asks for a span of time (unit); names in Latin letters weigh more: v-for, key"},
 		{"كيف اعيد تشغيل nginx", "searched: اعيد, تشغيل, nginx; names in Latin letters weigh more: nginx"},
+		// Names glued to Chinese words are said one by one, not as the
+		// whole run they were typed in.
+		{"rust的工具链里怎么装clippy或者rustfmt", "searched: rust的工具链里怎么装clippy或者rustfmt; names in Latin letters weigh more: rust, clippy, rustfmt"},
 		{"how to reload nginx", "searched: reload, nginx"}, // an English question: all its words are Latin
 		{`leave "annual" -sick`, `searched: leave, "annual"`},
 		{`"annual leave" rollover`, `searched: "annual leave", rollover`},

@@ -2,7 +2,9 @@ package query
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode"
 
 	"folio/index/analyze"
 )
@@ -65,9 +67,28 @@ func (q Query) latinNames() []string {
 		if t := c.Terms[0]; c.Exclude || c.Word == last || t == "" || t[0] < 'a' || t[0] > 'z' {
 			continue
 		}
-		names, last = append(names, q.typed(&c)), c.Word
+		name := q.typed(&c)
+		if !latinOnly(name) {
+			// Glued to the question's own script (rust的工具链里怎么装clippy):
+			// the name itself, and the word's other names after it.
+			if !slices.Contains(names, c.Typed) {
+				names = append(names, c.Typed)
+			}
+			continue
+		}
+		names, last = append(names, name), c.Word
 	}
 	return names
+}
+
+// latinOnly reports that every letter of s is a Latin one (v-for, nodejs).
+func latinOnly(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // typed is the word a clause came from, as typed (an idiom's clause: the
