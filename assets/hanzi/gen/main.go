@@ -39,11 +39,11 @@ func main() {
 	// Taiwan and Hong Kong write some characters in forms of their own
 	// (群 where OpenCC's Traditional has 羣): Traditional text writes those
 	// too, so they are no Simplified character.
-	regional := map[rune][]rune{}
+	regional := map[rune]bool{}
 	for _, variants := range tables[2:] {
 		for _, forms := range variants {
 			for _, r := range forms {
-				regional[r] = nil
+				regional[r] = true
 			}
 		}
 	}
@@ -56,7 +56,7 @@ func main() {
 // own values (a character that is also its own other form), nor keys of
 // back (a character the other script converts, so it writes it too), nor
 // in also (written by the other script's regional standards).
-func only(from, back, also map[rune][]rune) []rune {
+func only(from, back map[rune][]rune, also map[rune]bool) []rune {
 	values := map[rune]bool{}
 	for _, vs := range from {
 		for _, v := range vs {
@@ -65,8 +65,7 @@ func only(from, back, also map[rune][]rune) []rune {
 	}
 	var out []rune
 	for k := range from {
-		_, written := also[k]
-		if _, ok := back[k]; !ok && !values[k] && !written {
+		if _, ok := back[k]; !ok && !values[k] && !also[k] {
 			out = append(out, k)
 		}
 	}
