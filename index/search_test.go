@@ -676,6 +676,33 @@ func TestAChineseQuestionRanksItsOwnScriptFirst(t *testing.T) {
 	}
 }
 
+// A word typed twice is what the question is about: two pages each
+// holding one of its rare words, the shorter holding the word said once,
+// and the page of the word said twice comes first.
+func TestAWordTypedTwiceWeighsMore(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	files := map[string]string{
+		"kettle.md": "# Appliances\n\nA kettle furred up with limescale needs descaling with citric acid every month or so.\n",
+		"fuse.md":   "# Plugs\n\nA blown fuse in the plug stops it.\n",
+		"oven.md":   "# Ovens\n\nClean the oven racks in a bath of hot soapy water.\n",
+	}
+	for _, w := range []string{"sink", "drain", "freezer", "mop", "window", "curtain", "rug", "sofa", "lamp", "shelf"} {
+		files[w+".md"] = "# " + w + "\n\nDust the " + w + " now and then.\n"
+	}
+	testutil.WriteFiles(t, dir, files)
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := firstPath(t, ix, "the kettle went off, is the kettle gone or is it the fuse"); got != "kettle.md" {
+		t.Errorf("%s first, want kettle.md", got)
+	}
+	// Said once each, the shorter page comes first: the repeat decided it.
+	if got := firstPath(t, ix, "the kettle went off, is it the fuse"); got != "fuse.md" {
+		t.Errorf("said once: %s first, want fuse.md", got)
+	}
+}
+
 // A keyword query has too few function words to tell its Latin language
 // ("tar xzf archive"): the language most of its best candidates are in
 // stands for it, so the English page comes before the French and

@@ -95,6 +95,9 @@ type Clause struct {
 	// of what it means (a diary's "ringing in the ears", no tinnitus).
 	Idiom bool
 	Says  []Clause
+	// Repeats counts the times the word was typed again (BM25's query
+	// term frequency).
+	Repeats int
 }
 
 // Optional reports a plain word: it ranks passages but none must hold it.
@@ -394,8 +397,11 @@ func (q *Query) appendClause(c Clause) {
 	if len(c.Terms) == 1 && !c.Prefix && IsLoneCJK(c.Terms[0]) {
 		c.Prefix, c.Implicit = true, !c.Exact && !c.HeadingOnly && !c.Exclude
 	}
-	for _, o := range q.Clauses {
+	for i, o := range q.Clauses {
 		if o.equal(c) {
+			if !c.Exclude {
+				q.Clauses[i].Repeats++
+			}
 			return
 		}
 	}

@@ -52,7 +52,23 @@ func (q Query) Said() string {
 	if names := q.latinNames(); len(names) > 0 {
 		out += "; names in Latin letters weigh more: " + strings.Join(names, ", ")
 	}
+	if again := q.repeated(); len(again) > 0 {
+		out += "; typed more than once, so weighs more: " + strings.Join(again, ", ")
+	}
 	return out
+}
+
+// repeated are the words typed more than once, which weigh more (BM25's
+// query term frequency, index.repeatWeight). Pieces of a CJK run repeat
+// inside it too, but the run is said whole, so they are not named.
+func (q Query) repeated() []string {
+	var words []string
+	for _, c := range q.Clauses {
+		if c.Repeats > 0 && !c.Exclude && c.Optional() && c.Typed != "" && !IsCJKTerm(c.Terms[0]) {
+			words = append(words, q.typed(&c))
+		}
+	}
+	return words
 }
 
 // latinNames are the words typed in Latin letters in a question written
