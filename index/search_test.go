@@ -1249,6 +1249,39 @@ func TestAnEnglishTypoThatIsAnotherLanguagesWordIsCorrected(t *testing.T) {
 	}
 }
 
+// A Latin word in an Arabic question names an API in English: mistyped so
+// that it is another Latin language's word ("compted", which French pages
+// hold as compte), it is corrected; where a page of the question's
+// language writes it, it is a name and stays as typed.
+func TestAMistypedNameInAnArabicQuestionIsCorrected(t *testing.T) {
+	notes := map[string]string{
+		"ar/computed.md": "# الخاصيات المحسوبة\n\nاستخدم computed لحساب قيمة من الحالة، وتتحدث القيمة عندما تتغير الحالة التي تعتمد عليها.\n",
+	}
+	for i, s := range []string{
+		"Compte les mots d'un fichier et affiche le total à la fin.",
+		"Compte les lignes d'un fichier texte donné en entrée.",
+		"Compte les octets d'un fichier, puis affiche le nombre.",
+	} {
+		notes[fmt.Sprintf("fr/page%d.md", i)] = "# Page\n\n" + s + "\n"
+	}
+	ix := openTemp(t)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, notes)
+	const q = "ليه ال compted ما بيتحدث لما تتغير الحالة"
+	r := search(t, ix, q)
+	if got := typoFor(r, "compted"); !slices.Contains(got, "computed") {
+		t.Errorf("also searched %q for compted, want computed", got)
+	}
+	if got := hitPaths(r); len(got) == 0 || got[0] != "ar/computed.md" {
+		t.Errorf("hits %q, want ar/computed.md first", got)
+	}
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"ar/compted.md": "# مكتبة compted\n\nمكتبة compted تجمع القيم المحسوبة في ملف واحد وتعرضها.\n",
+	})
+	if got := typoFor(search(t, ix, q), "compted"); len(got) != 0 {
+		t.Errorf("also searched %q for compted, which an Arabic page names", got)
+	}
+}
+
 // A typo's closest word is searched only when the question's language
 // writes it: an Arabic question's لينكس (Linux) is not also searched as
 // Persian's لینک (link), which only the Persian pages hold.

@@ -59,12 +59,18 @@ func (c *Cache) OnlyOther(ctx context.Context, db Querier, expr, term, lang stri
 // one of them can be told (langOf: analyze.Language of a passage, by its
 // row and text, cached). A passage too short to tell is in no other
 // language, a question whose language cannot be told has no foreign
-// words, and only a word in the question's own script is judged: a Latin
-// command name in an Arabic question is no Arabic word, and no typo.
+// words, and only a word in the question's own script is judged as its
+// language's: a Latin command name in an Arabic question is no Arabic
+// word, and is judged as English.
 func OnlyOther(ctx context.Context, db Querier, expr, term, lang string, langOf func(row int64, text string) string) (bool, error) {
 	sameScript := latin(term) && analyze.Compatible("latin", lang) ||
 		analyze.IsArabicTerm(term) && (lang == "ar" || lang == "fa" || lang == "ur")
-	if lang == "" || lang == "latin" || !sameScript {
+	// A Latin word in an Arabic or Chinese question names a command or an
+	// API, in English: it is another language's word when only pages of
+	// other Latin languages hold it (an Arabic question's "compted", which
+	// French pages hold as compte, is computed mistyped).
+	name := latin(term) && lang != "" && !analyze.Compatible("latin", lang)
+	if lang == "" || lang == "latin" || !sameScript && !name {
 		return false, nil
 	}
 	r, err := db.QueryContext(ctx, `SELECT c.id, c.text FROM chunks c
@@ -81,7 +87,7 @@ func OnlyOther(ctx context.Context, db Querier, expr, term, lang string, langOf 
 			return false, fmt.Errorf("languages of %q: %w", term, dberr.Classify(err))
 		}
 		switch l := langOf(row, text); {
-		case l == lang:
+		case l == lang, name && (l == "en" || !analyze.Compatible("latin", l)):
 			return false, nil
 		case l != "" && l != "latin":
 			other = true
