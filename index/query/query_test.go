@@ -593,9 +593,10 @@ func TestSaidNamesTheWordsSearchedAndTheAnswersShape(t *testing.T) {
 		// whole run they were typed in.
 		{"rust的工具链里怎么装clippy或者rustfmt", "searched: rust的工具链里怎么装clippy或者rustfmt; names in Latin letters weigh more: rust, clippy, rustfmt"},
 		{"how to reload nginx", "searched: reload, nginx"}, // an English question: all its words are Latin
-		// A word typed again, in any form of it, weighs more; a repeated
-		// quoted phrase or excluded word is not weighed so.
+		// A word typed again, in any form of it, weighs more, quoted or
+		// not; a repeated quoted phrase or excluded word is not weighed so.
 		{"kidney stones, how big does a stone have to be", "searched: kidney, stones, big; asks for a number (number); typed more than once, so weighs more: stones"},
+		{`"leave" rollover "leave"`, `searched: "leave", rollover; typed more than once, so weighs more: "leave"`},
 		{`"sick leave" -cold "sick leave" -cold`, `searched: "sick leave"`},
 		{`leave "annual" -sick`, `searched: leave, "annual"`},
 		{`"annual leave" rollover`, `searched: "annual leave", rollover`},

@@ -64,8 +64,12 @@ func (q Query) Said() string {
 func (q Query) repeated() []string {
 	var words []string
 	for _, c := range q.Clauses {
-		if c.Repeats > 0 && !c.Exclude && c.Optional() && c.Typed != "" && !IsCJKTerm(c.Terms[0]) {
-			words = append(words, q.typed(&c))
+		if c.Repeats > 0 && !c.Exclude && len(c.Terms) == 1 && c.Typed != "" && !IsCJKTerm(c.Terms[0]) {
+			w := q.typed(&c)
+			if c.Exact {
+				w = `"` + w + `"`
+			}
+			words = append(words, w)
 		}
 	}
 	return words
