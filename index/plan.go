@@ -118,7 +118,8 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	if d.Rows == 0 && c.Optional() && len(q.Clauses) > 1 && spell.StopwordTypo(c.Typed) {
 		return nil // "hwo", "wiht": a function word, which a search leaves out
 	}
-	term := rank.Term{Terms: append([]string{c.Terms[0]}, c.Alts...), Forms: c.Forms, Prefix: c.Prefix, Word: c.Word, Required: c.Required()}
+	term := rank.Term{Terms: append([]string{c.Terms[0]}, c.Alts...), Forms: c.Forms, Prefix: c.Prefix, Word: c.Word, Required: c.Required(),
+		Weight: rank.Typed(c.Repeats + 1)}
 	rows := d.Rows
 	switch {
 	case d.Rows > 0:
@@ -133,9 +134,6 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 		if fd.Rows > 0 {
 			term.IDF, rows, q.Clauses[i].FormsInPlace = rank.IDF(fd.Passages, w.n.Passages), fd.Rows, true
 		}
-	}
-	if c.Repeats > 0 {
-		term.Weight = repeatWeight(c.Repeats + 1)
 	}
 	w.st.terms = append(w.st.terms, term)
 	for _, f := range c.Forms {
@@ -230,15 +228,4 @@ func (w *weights) addVariants(ctx context.Context, q *query.Query, c query.Claus
 		w.st.forms = append(w.st.forms, Correction{Typed: c.Typed, Searched: v, Form: true})
 	}
 	return len(w.st.forms) > before, nil
-}
-
-// repeatWeight is what a word typed qtf times weighs: BM25's query term
-// factor, (k3+1)·qtf/(k3+qtf) with k3 = 1, so twice is 4/3 and it never
-// reaches 2. A word typed again is what the question is about ("the
-// kettle went off, is the kettle gone or is it the fuse"). Cranfield's
-// long queries repeat theirs (54 of 225). The tune half could not tell k3
-// of 0.5, 1 and 1.5 apart and lost at 2 and above, as Cranfield did.
-func repeatWeight(qtf int) float64 {
-	const k3 = 1
-	return (k3 + 1) * float64(qtf) / (k3 + float64(qtf))
 }

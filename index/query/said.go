@@ -59,7 +59,7 @@ func (q Query) Said() string {
 }
 
 // repeated are the words typed more than once, which weigh more (BM25's
-// query term frequency, index.repeatWeight). Pieces of a CJK run repeat
+// query term frequency, rank.Typed). Pieces of a CJK run repeat
 // inside it too, but the run is said whole, so they are not named.
 func (q Query) repeated() []string {
 	var words []string
