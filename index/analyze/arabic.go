@@ -213,3 +213,14 @@ func ArabicPrepositions(word string) []string {
 
 // IsArabicTerm reports an index term written only in Arabic letters.
 func IsArabicTerm(term string) bool { return term != "" && isArabicWord(term) }
+
+// IsLatinTerm reports a term of the letters a to z only: an English word,
+// or a name, command or API in Latin letters.
+func IsLatinTerm(term string) bool {
+	for i := 0; i < len(term); i++ {
+		if term[i] < 'a' || term[i] > 'z' {
+			return false
+		}
+	}
+	return term != ""
+}

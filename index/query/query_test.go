@@ -597,6 +597,7 @@ func TestSaidNamesTheWordsSearchedAndTheAnswersShape(t *testing.T) {
 		// not; a repeated quoted phrase or excluded word is not weighed so.
 		{"kidney stones, how big does a stone have to be", "searched: kidney, stones, big; asks for a number (number); typed more than once, so weighs more: stones"},
 		{`"leave" rollover "leave"`, `searched: "leave", rollover; typed more than once, so weighs more: "leave"`},
+		{"keyup.ctrl keyup.ctrl", "searched: keyup.ctrl; typed more than once, so weighs more: keyup.ctrl"},
 		{`"sick leave" -cold "sick leave" -cold`, `searched: "sick leave"`},
 		{`leave "annual" -sick`, `searched: leave, "annual"`},
 		{`"annual leave" rollover`, `searched: "annual leave", rollover`},

@@ -69,7 +69,9 @@ func (q Query) repeated() []string {
 			if c.Exact {
 				w = `"` + w + `"`
 			}
-			words = append(words, w)
+			if !slices.Contains(words, w) { // two pieces of one word (keyup.ctrl)
+				words = append(words, w)
+			}
 		}
 	}
 	return words

@@ -252,7 +252,9 @@ func newMatcher(terms []Term) *matcher {
 				m.forms[f] = i
 			}
 		}
-		if s := t.Terms[0]; len(s) >= nearMin && latin(s) {
+		// Stems of one Latin word share a prefix (not so in Arabic, whose
+		// forms change inside the word).
+		if s := t.Terms[0]; len(s) >= nearMin && analyze.IsLatinTerm(s) {
 			m.near[s[:nearMin]] = append(m.near[s[:nearMin]], i)
 		}
 	}
@@ -282,17 +284,6 @@ func (m *matcher) find(term string) (int, float64) {
 		}
 	}
 	return -1, 0
-}
-
-// latin reports a term of ASCII letters, where stems of one word share a
-// prefix (not so in Arabic, whose forms change inside the word).
-func latin(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 'a' || s[i] > 'z' {
-			return false
-		}
-	}
-	return true
 }
 
 // Query is what the ranker knows of a query: its words, and whether it

@@ -63,13 +63,13 @@ func (c *Cache) OnlyOther(ctx context.Context, db Querier, expr, term, lang stri
 // language's: a Latin command name in an Arabic question is no Arabic
 // word, and is judged as English.
 func OnlyOther(ctx context.Context, db Querier, expr, term, lang string, langOf func(row int64, text string) string) (bool, error) {
-	sameScript := latin(term) && analyze.Compatible("latin", lang) ||
+	sameScript := analyze.IsLatinTerm(term) && analyze.Compatible("latin", lang) ||
 		analyze.IsArabicTerm(term) && (lang == "ar" || lang == "fa" || lang == "ur")
 	// A Latin word in an Arabic or Chinese question names a command or an
 	// API, in English: it is another language's word when only pages of
 	// other Latin languages hold it (an Arabic question's "compted", which
 	// French pages hold as compte, is computed mistyped).
-	name := latin(term) && lang != "" && !analyze.Compatible("latin", lang)
+	name := analyze.IsLatinTerm(term) && !analyze.Compatible("latin", lang)
 	if lang == "" || lang == "latin" || !sameScript && !name {
 		return false, nil
 	}
@@ -94,14 +94,4 @@ func OnlyOther(ctx context.Context, db Querier, expr, term, lang string, langOf 
 		}
 	}
 	return other, dberr.Classify(r.Err())
-}
-
-// latin reports a term of the letters a to z only.
-func latin(term string) bool {
-	for i := 0; i < len(term); i++ {
-		if term[i] < 'a' || term[i] > 'z' {
-			return false
-		}
-	}
-	return term != ""
 }
