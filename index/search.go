@@ -572,8 +572,8 @@ func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 	}
 	set := rank.Analyse(q, rc)
 	feats := set.Features(q)
-	for i := range cands {
-		cands[i].Score = w.Score(feats[i])
+	for i, score := range w.Scores(feats, rc) { // File needs every score first
+		cands[i].Score = score
 		cands[i].OneWord, cands[i].Bare = set.OneWord(i), !snippet.HasText(cands[i].Text)
 		if explain {
 			cands[i].Explanation = w.Explain(feats[i])

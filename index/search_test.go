@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"folio/index/fts"
+	"folio/index/rank"
 	"folio/internal/testutil"
 )
 
@@ -700,6 +701,55 @@ func TestAWordTypedTwiceWeighsMore(t *testing.T) {
 	// Said once each, the shorter page comes first: the repeat decided it.
 	if got := firstPath(t, ix, "the kettle went off, is it the fuse"); got != "fuse.md" {
 		t.Errorf("said once: %s first, want fuse.md", got)
+	}
+}
+
+// A passage inherits evidence from its file: the overview of the page about
+// fevers in children comes before a page on sleep that shares the
+// question's everyday words (child, night, give) and scores a little more
+// on its own, because the page's best passage (Medicines) answers the
+// question. Without File the sleep page stood between them.
+func TestAPassageInheritsEvidenceFromItsFile(t *testing.T) {
+	ix := openTemp(t)
+	dir := t.TempDir()
+	files := map[string]string{
+		"fever.md": "# Fever in children\n\nA fever in a child is a temperature of 38 °C or more. Most fevers in children come with a cold and pass in three days; a child with a fever needs plenty to drink.\n\n" +
+			"## Medicines\n\nParacetamol or ibuprofen bring the temperature down. Give the dose on the packet for the age, and no more than four doses in a day.\n",
+		"sleep.md": "# Sleep\n\nA child who wakes at night may be too warm: give a drink of water and a cuddle.\n",
+	}
+	for _, w := range []string{"sink", "drain", "freezer", "mop", "window", "curtain", "rug", "sofa", "lamp", "shelf"} {
+		files[w+".md"] = "# " + w + "\n\nDust the " + w + " now and then.\n"
+	}
+	testutil.WriteFiles(t, dir, files)
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	order := func(file float64) (got []string, gap []float64) {
+		w := rank.Default
+		w.File = file
+		r, err := ix.Search(context.Background(), "what can I give my child at night for a fever", SearchOptions{Limit: 3, PerFile: -1, Ranking: &w, Explain: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range r.Hits {
+			got = append(got, fmt.Sprintf("%s:%d", h.Path, h.StartLine))
+			for _, c := range h.Explanation {
+				if c.Name == "file" {
+					gap = append(gap, c.Value)
+				}
+			}
+		}
+		return got, gap
+	}
+	got, gap := order(rank.Default.File)
+	if want := []string{"fever.md:7", "fever.md:3", "sleep.md:3"}; !slices.Equal(got, want) {
+		t.Errorf("hits %v, want %v", got, want)
+	}
+	if len(gap) != 3 || gap[0] != 0 || gap[1] <= 0 || gap[2] != 0 {
+		t.Errorf("--explain's file gaps %v: want 0 for each file's best passage, more for the overview", gap)
+	}
+	if got, _ := order(0); !slices.Equal(got, []string{"fever.md:7", "sleep.md:3", "fever.md:3"}) {
+		t.Errorf("without File: %v, want the sleep page second (the shape no longer tests File)", got)
 	}
 }
 

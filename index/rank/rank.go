@@ -52,6 +52,13 @@
 //   - Ask: the passage's heading path holds a question that offers the
 //     kind of answer the question asks for (ask.go): "CVID how common"
 //     and "How many people are affected by CVID?".
+//   - File: how far the best candidate passage of the same file scores
+//     above this one (not a measure between 0 and 1, but a gap in score,
+//     filled in by Scores once the other features are weighed). A passage
+//     takes a fifth of that gap: it inherits evidence from the rest of its
+//     file, so in a page clearly about the question the passage holding
+//     the answer rises beside the page's best even when another page's
+//     passage shares more of the question's words.
 //   - All: for a query of two to four words, the passage holds every one
 //     of them, or another form of it (in its text, heading path or
 //     title). Such a query is typed as keywords, and the
@@ -97,9 +104,9 @@ type Candidate struct {
 	Lang    string   // analyze.Language of the text
 }
 
-// Features are one candidate's measures, each between 0 and 1.
+// Features are one candidate's measures, each between 0 and 1 but File.
 type Features struct {
-	Coverage, BM25, Proximity, Adjacency, Heading, Title, Document, FTS, Number, Unit, Language, Ask, All float64
+	Coverage, BM25, Proximity, Adjacency, Heading, Title, Document, FTS, Number, Unit, Language, Ask, All, File float64
 }
 
 // Weights combine features into a score. Every weight lives here, in
@@ -124,6 +131,7 @@ var Default = Weights{
 	Language:  1,
 	Ask:       1.5,
 	All:       1,
+	File:      0.2,
 }
 
 // BM25 parameters, the usual ones, and what a heading word counts.
@@ -134,17 +142,17 @@ const (
 )
 
 // Names lists the features in the order Values gives them.
-var Names = []string{"coverage", "bm25", "proximity", "adjacency", "heading", "title", "document", "fts", "number", "unit", "language", "ask", "all"}
+var Names = []string{"coverage", "bm25", "proximity", "adjacency", "heading", "title", "document", "fts", "number", "unit", "language", "ask", "all", "file"}
 
 // Values are the features in the order of Names.
 func (f Features) Values() []float64 {
-	return []float64{f.Coverage, f.BM25, f.Proximity, f.Adjacency, f.Heading, f.Title, f.Document, f.FTS, f.Number, f.Unit, f.Language, f.Ask, f.All}
+	return []float64{f.Coverage, f.BM25, f.Proximity, f.Adjacency, f.Heading, f.Title, f.Document, f.FTS, f.Number, f.Unit, f.Language, f.Ask, f.All, f.File}
 }
 
 // Set sets the named weight; it reports false for an unknown name.
 func (w *Weights) Set(name string, v float64) bool {
 	p := map[string]*float64{"coverage": &w.Coverage, "bm25": &w.BM25, "proximity": &w.Proximity, "adjacency": &w.Adjacency,
-		"heading": &w.Heading, "title": &w.Title, "document": &w.Document, "fts": &w.FTS, "number": &w.Number, "unit": &w.Unit, "language": &w.Language, "ask": &w.Ask, "all": &w.All}[name]
+		"heading": &w.Heading, "title": &w.Title, "document": &w.Document, "fts": &w.FTS, "number": &w.Number, "unit": &w.Unit, "language": &w.Language, "ask": &w.Ask, "all": &w.All, "file": &w.File}[name]
 	if p == nil {
 		return false
 	}
@@ -159,6 +167,31 @@ func (w Weights) Score(f Features) float64 {
 		s += Features(w).Values()[i] * v
 	}
 	return s
+}
+
+// Scores weighs each candidate's features, File included: File is set in
+// fs to the gap between the candidate's score without it and the best such
+// score of its document among cands (Candidate.Doc), so a passage gains
+// w.File of the way to its file's best passage. Interpolating a passage's
+// score with its document's (here, the document's best passage) is the
+// usual way to let a passage inherit its document's evidence; the tune half
+// chose 0.2 of 0.05–0.5 (0.15 to 0.3 all within 0.001 of summed MRR), and
+// it moves only passages of a file that has a better one.
+func (w Weights) Scores(fs []Features, cands []Candidate) []float64 {
+	scores := make([]float64, len(fs))
+	best := make(map[int64]float64, len(fs))
+	for i := range fs {
+		fs[i].File = 0
+		scores[i] = w.Score(fs[i])
+		if b, ok := best[cands[i].Doc]; !ok || scores[i] > b {
+			best[cands[i].Doc] = scores[i]
+		}
+	}
+	for i := range fs {
+		fs[i].File = best[cands[i].Doc] - scores[i]
+		scores[i] += w.File * fs[i].File
+	}
+	return scores
 }
 
 // Contribution is one feature's part in a score.
