@@ -212,6 +212,29 @@ func TestWeightsScoreAndExplain(t *testing.T) {
 	}
 }
 
+// A file's best passage keeps its score; another passage of the same file
+// moves File of the way towards it, and a passage alone in its file stays.
+func TestScoresLiftAPassageTowardsItsFilesBest(t *testing.T) {
+	w := Weights{Coverage: 10, File: 0.2}
+	fs := []Features{{Coverage: 0.9}, {Coverage: 0.4}, {Coverage: 0.5}}
+	cands := []Candidate{{Doc: 1}, {Doc: 1}, {Doc: 2}}
+	got := w.Scores(fs, cands)
+	want := []float64{9, 4 + 0.2*5, 5}
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 1e-9 {
+			t.Errorf("scores %v, want %v", got, want)
+			break
+		}
+	}
+	if fs[0].File != 0 || math.Abs(fs[1].File-5) > 1e-9 || fs[2].File != 0 {
+		t.Errorf("gaps %v, %v, %v: want 0, 5, 0", fs[0].File, fs[1].File, fs[2].File)
+	}
+	// Explain gives the same score as Scores, the gap's part included.
+	if e := w.Explain(fs[1]); math.Abs(e[len(e)-1].Share-1/5.0) > 1e-9 {
+		t.Errorf("file's share %v, want 0.2 of 5", e[len(e)-1].Share)
+	}
+}
+
 func TestIDF(t *testing.T) {
 	if IDF(1, 1000) <= IDF(100, 1000) || IDF(1000, 1000) < 0 {
 		t.Error("IDF must fall with frequency and stay non-negative")
