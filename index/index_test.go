@@ -31,6 +31,17 @@ func openTemp(t testing.TB) *Index {
 	return ix
 }
 
+// libraryOf is a new library of one folder holding files (path: text).
+func libraryOf(t testing.TB, files map[string]string) *Index {
+	t.Helper()
+	ix, dir := openTemp(t), t.TempDir()
+	testutil.WriteFiles(t, dir, files)
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	return ix
+}
+
 // must fails the test on an error of its setup.
 func must(t testing.TB, err error) {
 	t.Helper()

@@ -476,16 +476,11 @@ func TestExplainGivesEachFeatureAndItsShare(t *testing.T) {
 }
 
 func TestManyMatchesAreCountedUpToACap(t *testing.T) {
-	ix := openTemp(t)
-	dir := t.TempDir()
 	files := map[string]string{}
 	for i := 0; i < countCap+50; i++ {
 		files[fmt.Sprintf("n%04d.md", i)] = fmt.Sprintf("# Note %d\n\ncommon word %d\n", i, i)
 	}
-	testutil.WriteFiles(t, dir, files)
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := libraryOf(t, files)
 	if r := search(t, ix, "common"); r.Total != countCap || !r.TotalCapped || len(r.Hits) != 20 {
 		t.Errorf("total %d capped %v, %d hits", r.Total, r.TotalCapped, len(r.Hits))
 	}
@@ -495,8 +490,6 @@ func TestManyMatchesAreCountedUpToACap(t *testing.T) {
 }
 
 func TestCopiesThatDifferByALineAreOneHit(t *testing.T) {
-	ix := openTemp(t)
-	dir := t.TempDir()
 	page := "# Shingles vaccine\n\nAdults over fifty should get the shingles vaccine, two doses some months apart. " +
 		"It lowers the risk of shingles by about nine in ten, and of the long nerve pain that can follow it. " +
 		"Ask at the pharmacy or the clinic; most plans pay for it.\n"
@@ -504,10 +497,7 @@ func TestCopiesThatDifferByALineAreOneHit(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		files[fmt.Sprintf("copy%02d/shingles.md", i)] = page + fmt.Sprintf("\nCopy %02d of this page.\n", i)
 	}
-	testutil.WriteFiles(t, dir, files)
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := libraryOf(t, files)
 	r := search(t, ix, "shingles vaccine")
 	if len(r.Hits) != 2 || len(r.Hits[0].AlsoIn) != 11 || r.Hits[1].Path != "other.md" {
 		var got []string
@@ -625,11 +615,9 @@ func TestAPassageFoldsUnderTheHitWhoseLinesHoldIt(t *testing.T) {
 }
 
 func TestQuestionsRankTheirOwnLanguageFirst(t *testing.T) {
-	ix := openTemp(t)
-	dir := t.TempDir()
 	// The same command in three languages; the translations repeat it, so
 	// by its words alone they would rank first.
-	testutil.WriteFiles(t, dir, map[string]string{
+	ix := libraryOf(t, map[string]string{
 		"pages/tar.md":    "# tar\n\n> Packs and unpacks files.\n\n- Unpack here:\n\n`tar xzf {{path/to/archive.tar.gz}}`\n",
 		"pages.ko/tar.md": "# tar\n\n> 아카이브 유틸리티.\n\n- 현재 디렉토리에 풀기:\n\n`tar xzf {{path/to/archive.tar.gz}}`\n\n- 지정한 디렉토리에 풀기:\n\n`tar xzf {{path/to/archive.tar.gz}} -C {{path/to/target}}`\n",
 		"pages.es/tar.md": "# tar\n\n> Utilidad de archivado.\n\n- Descomprime en el directorio actual:\n\n`tar xzf {{ruta/al/archive.tar.gz}}`\n\n- Descomprime en un directorio:\n\n`tar xzf {{ruta/al/archive.tar.gz}} -C {{ruta/al/destino}}`\n",
@@ -637,9 +625,6 @@ func TestQuestionsRankTheirOwnLanguageFirst(t *testing.T) {
 		"pages.ar/tar.md": "# tar\n\n> أداة الأرشفة.\n\n- استخراج الأرشيف هنا:\n\n`tar xzf {{path/to/archive.tar.gz}}`\n",
 		"pages.fa/tar.md": "# tar\n\n> ابزار آرشیو کردن.\n\n- استخراج آرشیو در پوشه فعلی:\n\n`tar xzf {{path/to/archive.tar.gz}}`\n\n- استخراج آرشیو در پوشه دیگر:\n\n`tar xzf {{path/to/archive.tar.gz}} -C {{path/to/target}}`\n\n- استخراج یک فایل:\n\n`tar xzf {{path/to/archive.tar.gz}} {{path/to/file}}`\n",
 	})
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	for q, want := range map[string]string{
 		"how do I use tar xzf on an archive.tar.gz": "pages/tar.md",
 		"cómo uso tar xzf con un archive.tar.gz":    "pages.es/tar.md",
@@ -656,17 +641,12 @@ func TestQuestionsRankTheirOwnLanguageFirst(t *testing.T) {
 // same commands: a question typed in one ranks the page in it first, even
 // when the other repeats the question's words more.
 func TestAChineseQuestionRanksItsOwnScriptFirst(t *testing.T) {
-	ix := openTemp(t)
-	dir := t.TempDir()
-	testutil.WriteFiles(t, dir, map[string]string{
+	ix := libraryOf(t, map[string]string{
 		"pages.zh/tar.md":    "# tar\n\n> 归档工具。\n\n- 解压到当前目录：\n\n`tar xzf {{路径/到/源.tar.gz}}`\n",
 		"pages.zh_TW/tar.md": "# tar\n\n> 封存工具。\n\n- 解壓到當前目錄：\n\n`tar xzf {{路徑/到/來源.tar.gz}}`\n\n- 解壓到指定目錄：\n\n`tar xzf {{路徑/到/來源.tar.gz}} -C {{路徑/到/目錄}}`\n",
 		"pages.zh/zip.md":    "# zip\n\n> 压缩工具。\n\n- 压缩一个目录：\n\n`zip -r {{路径/到/压缩包.zip}} {{路径/到/目录}}`\n\n- 压缩并加密：\n\n`zip -r -e {{路径/到/压缩包.zip}} {{路径/到/目录}}`\n\n- 查看 zip 工具的版本：\n\n`zip -v`\n",
 		"pages.zh_TW/zip.md": "# zip\n\n> 壓縮工具。\n\n- 壓縮一個目錄：\n\n`zip -r {{路徑/到/壓縮檔.zip}} {{路徑/到/目錄}}`\n",
 	})
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	for q, want := range map[string]string{
 		"这个 tar xzf 工具": "pages.zh/tar.md",
 		"這個 zip 工具":     "pages.zh_TW/zip.md",
@@ -681,20 +661,12 @@ func TestAChineseQuestionRanksItsOwnScriptFirst(t *testing.T) {
 // holding one of its rare words, the shorter holding the word said once,
 // and the page of the word said twice comes first.
 func TestAWordTypedTwiceWeighsMore(t *testing.T) {
-	ix := openTemp(t)
-	dir := t.TempDir()
 	files := map[string]string{
 		"kettle.md": "# Appliances\n\nA kettle furred up with limescale needs descaling with citric acid every month or so.\n",
 		"fuse.md":   "# Plugs\n\nA blown fuse in the plug stops it.\n",
 		"oven.md":   "# Ovens\n\nClean the oven racks in a bath of hot soapy water.\n",
 	}
-	for _, w := range []string{"sink", "drain", "freezer", "mop", "window", "curtain", "rug", "sofa", "lamp", "shelf"} {
-		files[w+".md"] = "# " + w + "\n\nDust the " + w + " now and then.\n"
-	}
-	testutil.WriteFiles(t, dir, files)
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := libraryOf(t, withChores(files))
 	if got := firstPath(t, ix, "the kettle went off, is the kettle gone or is it the fuse"); got != "kettle.md" {
 		t.Errorf("%s first, want kettle.md", got)
 	}
@@ -710,20 +682,12 @@ func TestAWordTypedTwiceWeighsMore(t *testing.T) {
 // on its own, because the page's best passage (Medicines) answers the
 // question. Without File the sleep page stood between them.
 func TestAPassageInheritsEvidenceFromItsFile(t *testing.T) {
-	ix := openTemp(t)
-	dir := t.TempDir()
 	files := map[string]string{
 		"fever.md": "# Fever in children\n\nA fever in a child is a temperature of 38 °C or more. Most fevers in children come with a cold and pass in three days; a child with a fever needs plenty to drink.\n\n" +
 			"## Medicines\n\nParacetamol or ibuprofen bring the temperature down. Give the dose on the packet for the age, and no more than four doses in a day.\n",
 		"sleep.md": "# Sleep\n\nA child who wakes at night may be too warm: give a drink of water and a cuddle.\n",
 	}
-	for _, w := range []string{"sink", "drain", "freezer", "mop", "window", "curtain", "rug", "sofa", "lamp", "shelf"} {
-		files[w+".md"] = "# " + w + "\n\nDust the " + w + " now and then.\n"
-	}
-	testutil.WriteFiles(t, dir, files)
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := libraryOf(t, withChores(files))
 	order := func(file float64) (got []string, gap []float64) {
 		w := rank.Default
 		w.File = file
@@ -758,9 +722,7 @@ func TestAPassageInheritsEvidenceFromItsFile(t *testing.T) {
 // stands for it, so the English page comes before the French and
 // Portuguese ones, which repeat the same commands more often.
 func TestAKeywordQueryTakesItsCandidatesLanguage(t *testing.T) {
-	ix := openTemp(t)
-	dir := t.TempDir()
-	testutil.WriteFiles(t, dir, map[string]string{
+	ix := libraryOf(t, map[string]string{
 		"pages/tar.md":  "# tar\n\n> Packs and unpacks files.\n\n- Unpack an archive here:\n\n`tar xzf {{path/to/archive.tar.gz}}`\n",
 		"pages/zip.md":  "# zip\n\n> Packs files into an archive.\n\n- Add a folder to an archive:\n\n`zip -r {{path/to/archive.zip}} {{path/to/folder}}`\n",
 		"pages/gzip.md": "# gzip\n\n> Compresses one file; tar makes the archive.\n\n- Compress a file:\n\n`gzip {{path/to/file}}`\n",
@@ -769,9 +731,6 @@ func TestAKeywordQueryTakesItsCandidatesLanguage(t *testing.T) {
 		"pages.pt/tar.md": "# tar\n\n> Utilitário de arquivamento.\n\n- Extrai um arquivo aqui:\n\n`tar xzf {{caminho/para/archive.tar.gz}}`\n\n" +
 			"- Extrai um arquivo para uma pasta:\n\n`tar xzf {{caminho/para/archive.tar.gz}} -C {{caminho/para/pasta}}`\n",
 	})
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	r, err := ix.Search(context.Background(), "tar xzf archive", SearchOptions{Limit: 5, Explain: true})
 	if err != nil {
 		t.Fatal(err)
@@ -796,17 +755,12 @@ func TestAKeywordQueryTakesItsCandidatesLanguage(t *testing.T) {
 // common", "life expectancy") in words the page's question headings do
 // not use.
 func TestAQuestionFindsTheSectionThatAnswersItsKind(t *testing.T) {
-	ix := openTemp(t)
-	dir := t.TempDir()
-	testutil.WriteFiles(t, dir, map[string]string{
+	ix := libraryOf(t, map[string]string{
 		"huntington.md": "# Huntington disease\n\n## What is Huntington disease?\n\nHuntington disease is an inherited disease of the brain. " +
 			"The disease changes movement, thinking and mood; Huntington disease usually starts in midlife.\n\n" +
 			"## What is the outlook for Huntington disease?\n\nMost people live 15 to 20 years after signs begin.\n\n" +
 			"## How many people are affected by Huntington disease?\n\nAbout 3 to 7 in 100,000 people of European descent.\n",
 	})
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	for q, want := range map[string]string{
 		"huntington disease life expectancy after diagnosis": "What is the outlook for Huntington disease?",
 		"how common is huntington disease":                   "How many people are affected by Huntington disease?",
@@ -823,8 +777,6 @@ func TestAQuestionFindsTheSectionThatAnswersItsKind(t *testing.T) {
 }
 
 func TestOneRareWordDoesNotOutrankTheRestOfTheQuestion(t *testing.T) {
-	ix := openTemp(t)
-	dir := t.TempDir()
 	files := map[string]string{
 		"leave.md": "# Leave\n\n## Carry-over\n\nUnused annual leave hours carry over to the next year, up to 240 hours.\n",
 		// One rare word of the question, in a title.
@@ -833,10 +785,7 @@ func TestOneRareWordDoesNotOutrankTheRestOfTheQuestion(t *testing.T) {
 	for i := range 8 { // the question's other words are common
 		files[fmt.Sprintf("note%d.md", i)] = fmt.Sprintf("# Note %d\n\nPlans for the next year, in hours.\n\nOther annual plans.\n", i)
 	}
-	testutil.WriteFiles(t, dir, files)
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := libraryOf(t, files)
 	q := "how many unused annual hours rolls over to next year"
 	r := search(t, ix, q)
 	for i, h := range r.Hits {
@@ -883,6 +832,16 @@ func hitPaths(r *Results) []string {
 		out = append(out, h.Path)
 	}
 	return out
+}
+
+// withChores adds ten short pages about other things to files, so the
+// words a test asks about are rare, as in a real library, and weigh by
+// their IDF.
+func withChores(files map[string]string) map[string]string {
+	for _, w := range []string{"sink", "drain", "freezer", "mop", "window", "curtain", "rug", "sofa", "lamp", "shelf"} {
+		files[w+".md"] = "# " + w + "\n\nDust the " + w + " now and then.\n"
+	}
+	return files
 }
 
 func firstPath(t *testing.T, ix *Index, q string) string {
@@ -972,15 +931,10 @@ func TestPassagesTiedOnScoreKeepTheirOwnText(t *testing.T) {
 // A question in everyday words ranks first the passage that says the same
 // in reference words, and says which words it added.
 func TestEverydayWordsFindThePassageInReferenceWords(t *testing.T) {
-	ix := openTemp(t)
-	dir := t.TempDir()
-	testutil.WriteFiles(t, dir, map[string]string{
+	ix := libraryOf(t, map[string]string{
 		"health.md": "# School health\n\nEvery child at school should get the influenza vaccine each autumn, from the school nurse.\n",
 		"sports.md": "# School\n\nSchool sports at school.\n",
 	})
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	r := search(t, ix, "flu shot for kids at school")
 	if len(r.Hits) == 0 || r.Hits[0].Path != "health.md" {
 		t.Fatalf("hits %v, want health.md first (influenza vaccine for children)", hitPaths(r))
@@ -1228,17 +1182,12 @@ func TestOnlyTheFirstUnknownWordsAreCorrected(t *testing.T) {
 // cut at its limit.
 func TestFirstStageSplitReturnsWhatOneQueryReturns(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
-	ix := openTemp(t)
-	dir := t.TempDir()
 	files := map[string]string{}
 	for i := 0; i < rankedCap+450; i++ {
 		// Few lengths and counts: many rows tie on score.
 		files[fmt.Sprintf("n%04d.md", i)] = fmt.Sprintf("# Note\n\nn%d %s%s\n", i, strings.Repeat("common ", 1+i%3), strings.Repeat("filler ", i%5))
 	}
-	testutil.WriteFiles(t, dir, files)
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix := libraryOf(t, files)
 	sqlText := `SELECT rowid, bm25(chunks_fts, 4, 2, 1) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score, rowid LIMIT ?`
 	args := []any{`"common"`, rankedCap}
 	one, err := fts.RankRows(context.Background(), ix.db, sqlText, args, false)
