@@ -1137,6 +1137,29 @@ func TestATypoMeetsTheWordOneLetterAwayNotItsStem(t *testing.T) {
 	}
 }
 
+// A correction is a word written close to what was typed, not only a stem
+// close to its stem: "somthing" (stem somth) is something, not south,
+// whose stem only one letter changed joins ("southing").
+func TestATyposCorrectionIsWrittenLikeIt(t *testing.T) {
+	files := map[string]string{}
+	for i := range 5 {
+		files[fmt.Sprintf("fault%d.md", i)] = fmt.Sprintf("# Fault %d\n\nIf something is broken, restart the playground.\n", i)
+	}
+	for i := range 3 {
+		files[fmt.Sprintf("map%d.md", i)] = fmt.Sprintf("# Map %d\n\nThe trail runs south of the lake.\n", i)
+	}
+	ix := libraryOf(t, files)
+	r := search(t, ix, "is somthing broken")
+	if len(r.Corrections) != 1 || r.Corrections[0].Searched != "something" {
+		t.Errorf("corrections %+v, want something alone", r.Corrections)
+	}
+	for _, h := range r.Hits {
+		if strings.HasPrefix(h.Path, "map") {
+			t.Errorf("a page about the south was searched for somthing: %v", hitPaths(r))
+		}
+	}
+}
+
 // A common English word the library lacks is not a typo: "garbled" is not
 // searched as gargle, while "gargel" still is.
 func TestACommonWordIsNotCorrected(t *testing.T) {

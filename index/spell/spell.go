@@ -173,14 +173,37 @@ func Corrections(ctx context.Context, db Querier, term, typed string, df float64
 		return cmp.Or(cmp.Compare(a.dist, b.dist), cmp.Compare(b.DF, a.DF), cmp.Compare(a.Term, b.Term))
 	})
 	var out []Fix
-	for _, c := range cands {
-		if len(out) == Max || c.dist > cands[0].dist || c.DF*RivalFactor < cands[0].DF {
+	best, looked := -1, 0
+	for i, c := range cands {
+		if len(out) == Max || best >= 0 && (c.dist > cands[best].dist || c.DF*RivalFactor < cands[best].DF) {
 			break
+		}
+		if near != nil && looked < maxSurfaceLookups {
+			// An English stem one edit from the typed word's stem may be
+			// written nothing like it: "somthing" (stem somth) met south,
+			// "domian" dominate. The library's own spelling of the word
+			// must be within one edit more than the stems are (an ending:
+			// "proceses" is written process).
+			looked++
+			w, err := Surface(ctx, db, c.Term, typed)
+			if err != nil {
+				return nil, err
+			}
+			if w != "" && analyze.EditDistance([]rune(strings.ToLower(typed)), []rune(w), edits+1) > edits+1 {
+				continue
+			}
+		}
+		if best < 0 {
+			best = i
 		}
 		out = append(out, c.Fix)
 	}
 	return out, nil
 }
+
+// maxSurfaceLookups bounds the written forms a correction reads (a few
+// passages each) for one typed word.
+const maxSurfaceLookups = 4
 
 // arabicSwapLen is the length of an Arabic stem corrected for two letters
 // typed the wrong way round, and nothing else. Arabic writes its short
