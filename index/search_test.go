@@ -1139,7 +1139,7 @@ func TestATypoMeetsTheWordOneLetterAwayNotItsStem(t *testing.T) {
 
 // A correction is a word written close to what was typed, not only a stem
 // close to its stem: "somthing" (stem somth) is something, not south,
-// whose stem only one letter changed joins ("southing").
+// which a one-letter change of it ("southing") merely stems to.
 func TestATyposCorrectionIsWrittenLikeIt(t *testing.T) {
 	files := map[string]string{}
 	for i := range 5 {

@@ -98,7 +98,8 @@ func (c *Cache) Corrections(ctx context.Context, db Querier, term, typed string,
 // best first (fewest edits, then the most common), sharing its first two
 // characters (three for long words): typos rarely start a word. typed is
 // the word as typed: an English word one letter from it is one edit away
-// though its stem may be two (interpretor → interpreter, stem interpret).
+// though its stem may be two (interpretor → interpreter, stem interpret),
+// and an English candidate must be written close to it (Surface).
 // df is how many passages hold term: a word the library holds (and that
 // is no common English word) is corrected only to words CommonFactor
 // times as common.
@@ -266,10 +267,11 @@ func exact(ctx context.Context, db Querier, terms []any, df float64) ([]Fix, err
 }
 
 // Surface is the word of the library's text that term, an analysed stem,
-// was read from, for saying a correction as a word when no passage shown
-// holds it: of the forms a few passages write, the closest to the typed
-// word ("memmory": memory, not memorialize; both are memori); "" when
-// none is found.
+// was read from: of the forms a few passages write, the closest to the
+// typed word ("memmory": memory, not memorialize; both are memori); ""
+// when none is found. It says a correction as a word when no passage
+// shown holds it, and tells Corrections whether a candidate is written
+// like the typed word at all.
 func Surface(ctx context.Context, db Querier, term, typed string) (string, error) {
 	rows, err := db.QueryContext(ctx, `SELECT c.text || char(10) || c.path || char(10) || d.title
 		FROM chunks c JOIN documents d ON d.id = c.doc_id
