@@ -1160,6 +1160,24 @@ func TestATyposCorrectionIsWrittenLikeIt(t *testing.T) {
 	}
 }
 
+// The check reads enough of the library to find the word as typed: the
+// first passages holding separ write only "separately", three letters
+// from "seperate", and a later one writes "separate".
+func TestATyposCorrectionIsFoundPastItsFirstForms(t *testing.T) {
+	files := map[string]string{"z.md": "# Folders\n\nKeep work and home files in separate folders.\n"}
+	for i := range 5 {
+		files[fmt.Sprintf("a%d.md", i)] = fmt.Sprintf("# Notes %d\n\nStore the receipts separately.\n", i)
+	}
+	ix := libraryOf(t, files)
+	r := search(t, ix, "seperate folders")
+	if len(r.Corrections) == 0 || r.Corrections[0].Typed != "seperate" {
+		t.Errorf("corrections %+v, want seperate corrected", r.Corrections)
+	}
+	if len(r.Hits) == 0 || r.Hits[0].Path != "z.md" {
+		t.Errorf("hits %v, want z.md first", hitPaths(r))
+	}
+}
+
 // A common English word the library lacks is not a typo: "garbled" is not
 // searched as gargle, while "gargel" still is.
 func TestACommonWordIsNotCorrected(t *testing.T) {

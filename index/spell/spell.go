@@ -186,7 +186,7 @@ func Corrections(ctx context.Context, db Querier, term, typed string, df float64
 			// must be within one edit more than the stems are (an ending:
 			// "proceses" is written process).
 			looked++
-			w, err := Surface(ctx, db, c.Term, typed)
+			w, err := surface(ctx, db, c.Term, typed, surfacePassages)
 			if err != nil {
 				return nil, err
 			}
@@ -202,9 +202,14 @@ func Corrections(ctx context.Context, db Querier, term, typed string, df float64
 	return out, nil
 }
 
-// maxSurfaceLookups bounds the written forms a correction reads (a few
-// passages each) for one typed word.
-const maxSurfaceLookups = 4
+// maxSurfaceLookups bounds the candidates whose written forms a typed
+// word's corrections read, surfacePassages the passages read for each:
+// the form closest to the typed word must be among them, and three
+// passages held only "separately" and "separation" for "seperate".
+const (
+	maxSurfaceLookups = 4
+	surfacePassages   = 20
+)
 
 // arabicSwapLen is the length of an Arabic stem corrected for two letters
 // typed the wrong way round, and nothing else. Arabic writes its short
@@ -270,12 +275,17 @@ func exact(ctx context.Context, db Querier, terms []any, df float64) ([]Fix, err
 // was read from: of the forms a few passages write, the closest to the
 // typed word ("memmory": memory, not memorialize; both are memori); ""
 // when none is found. It says a correction as a word when no passage
-// shown holds it, and tells Corrections whether a candidate is written
-// like the typed word at all.
+// shown holds it; read over more passages (surface), it tells
+// Corrections whether a candidate is written like the typed word at all.
 func Surface(ctx context.Context, db Querier, term, typed string) (string, error) {
+	return surface(ctx, db, term, typed, 3)
+}
+
+// surface is Surface among the first n passages holding term.
+func surface(ctx context.Context, db Querier, term, typed string, n int) (string, error) {
 	rows, err := db.QueryContext(ctx, `SELECT c.text || char(10) || c.path || char(10) || d.title
 		FROM chunks c JOIN documents d ON d.id = c.doc_id
-		WHERE c.id IN (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 3)`, `"`+strings.ReplaceAll(term, `"`, `""`)+`"`)
+		WHERE c.id IN (SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)`, `"`+strings.ReplaceAll(term, `"`, `""`)+`"`, n)
 	if err != nil {
 		return "", fmt.Errorf("look up how %q is written: %w", term, dberr.Classify(err))
 	}
