@@ -174,7 +174,7 @@ func Corrections(ctx context.Context, db Querier, term, typed string, df float64
 		return cmp.Or(cmp.Compare(a.dist, b.dist), cmp.Compare(b.DF, a.DF), cmp.Compare(a.Term, b.Term))
 	})
 	var out []Fix
-	best, looked := -1, 0
+	best, looked, want := -1, 0, []rune(strings.ToLower(typed))
 	for i, c := range cands {
 		if len(out) == Max || best >= 0 && (c.dist > cands[best].dist || c.DF*RivalFactor < cands[best].DF) {
 			break
@@ -182,15 +182,15 @@ func Corrections(ctx context.Context, db Querier, term, typed string, df float64
 		if near != nil && looked < maxSurfaceLookups {
 			// An English stem one edit from the typed word's stem may be
 			// written nothing like it: "somthing" (stem somth) met south,
-			// "domian" dominate. The library's own spelling of the word
-			// must be within one edit more than the stems are (an ending:
-			// "proceses" is written process).
+			// "convension" convenient. The library's own spelling of the
+			// word must be within one edit more than the stems are (an
+			// ending: "proceses" is written process).
 			looked++
 			w, err := surface(ctx, db, c.Term, typed, surfacePassages)
 			if err != nil {
 				return nil, err
 			}
-			if w != "" && analyze.EditDistance([]rune(strings.ToLower(typed)), []rune(w), edits+1) > edits+1 {
+			if w != "" && analyze.EditDistance(want, []rune(w), edits+1) > edits+1 {
 				continue
 			}
 		}
@@ -204,11 +204,13 @@ func Corrections(ctx context.Context, db Querier, term, typed string, df float64
 
 // maxSurfaceLookups bounds the candidates whose written forms a typed
 // word's corrections read, surfacePassages the passages read for each:
-// the form closest to the typed word must be among them, and three
-// passages held only "separately" and "separation" for "seperate".
+// the form closest to the typed word must be among them, and sayPassages
+// (3, enough to say a word) held only "separately" and "separation" for
+// "seperate".
 const (
 	maxSurfaceLookups = 4
 	surfacePassages   = 20
+	sayPassages       = 3
 )
 
 // arabicSwapLen is the length of an Arabic stem corrected for two letters
@@ -278,7 +280,7 @@ func exact(ctx context.Context, db Querier, terms []any, df float64) ([]Fix, err
 // shown holds it; read over more passages (surface), it tells
 // Corrections whether a candidate is written like the typed word at all.
 func Surface(ctx context.Context, db Querier, term, typed string) (string, error) {
-	return surface(ctx, db, term, typed, 3)
+	return surface(ctx, db, term, typed, sayPassages)
 }
 
 // surface is Surface among the first n passages holding term.
