@@ -565,8 +565,12 @@ func (s *Set) Features(q Query) []Features {
 			f.Unit = 1
 		case q.Age && age.MatchString(c.Text):
 			f.Unit = 1
-		case q.Duration || q.Money:
-			if p.number && (q.Duration || money.MatchString(c.Text)) {
+		case q.Duration:
+			if p.number || vagueSpan.MatchString(c.Text) {
+				f.Unit = 1
+			}
+		case q.Money:
+			if p.number && money.MatchString(c.Text) {
 				f.Unit = 1
 			}
 		case p.number:
@@ -777,6 +781,17 @@ var age = unitPattern{
 var rate = unitPattern{
 	re:      regexp.MustCompile(`(?i)\d[\d,]*\s+(in|out of)\s+\d|\d\s?%|\bpercent|\bper\s+(\d|cent)|\b(once|twice|\d+ times)\b|\bevery\s+(\d|few|other|year|month|week|day)|\b(half|thirds?|quarters?)\b`),
 	anchors: []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", `\bper`, `\bonce`, `\btwice`, `\bevery`, `\bhalf`, `\bthird`, `\bquarter`},
+}
+
+// vagueSpan is a span of time written without a number: "weeks to
+// months", "a few days", "several hours", عدة أيام, 几个月. Pages on
+// recovery and outlook say how long in these words as often as in digits.
+var vagueSpan = unitPattern{
+	re: regexp.MustCompile(`(?i)\b(few|several|many|couple of)\s+(more\s+)?(seconds|minutes|hours|days|weeks|months|years)\b|` +
+		`\b(seconds|minutes|hours|days|weeks|months|years)\s+(to|or)\s+(a\s+)?(minutes?|hours?|days?|weeks?|months?|years?)\b|` +
+		`\ba\s+(day|week|month|year)\s+or\s+two\b|` +
+		`(عدة|بضعة|بضع)\s+(ثوان|دقائق|ساعات|أيام|أسابيع|أشهر|شهور|سنوات)|(几|数)(秒|分钟|分鐘|小时|小時|天|周|週|个月|個月|年)`),
+	anchors: []string{`\bsecond`, `\bminute`, `\bhour`, `\bday`, `\bweek`, `\bmonth`, `\byear`, "عدة", "بضع", "几", "数"},
 }
 
 // money is an amount of money or a share written in a passage: the

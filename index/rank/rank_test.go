@@ -115,6 +115,15 @@ func TestDurationAnswersHowLong(t *testing.T) {
 		{Text: "Requests for interpreters are answered within three business days."},
 	})
 	unitsAre(t, f, [][2]float64{{1, 0}, {0, 0}, {0, 0}, {1, 0}})
+	// A span said in words answers as a number does: recovery pages
+	// write "weeks to months" as often as "2 to 3 weeks". A unit alone,
+	// or the same unit twice, says no span.
+	f = Compute(q, []Candidate{
+		{Text: "Interpreters can be requested; arranging one takes weeks to months."},
+		{Text: "Interpreter requests are answered within a few days."},
+		{Text: "Interpreters work day to day with the requesting office every week."},
+	})
+	unitsAre(t, f, [][2]float64{{1, 0}, {1, 0}, {0, 0}})
 	// Chinese writes the unit onto the words after it; Arabic as a word.
 	zh := Query{Terms: terms(map[string]float64{"退款": 1}, "退款"), Quantity: true, Duration: true}
 	f = Compute(zh, []Candidate{{Text: "退款需要3天处理。"}, {Text: "退款需要3个人审批。"}})

@@ -13,7 +13,7 @@ import (
 var unitPatterns = []struct {
 	name string
 	p    unitPattern
-}{{"age", age}, {"rate", rate}, {"money", money}}
+}{{"age", age}, {"rate", rate}, {"money", money}, {"vague span", vagueSpan}}
 
 // A unit pattern read around its anchors finds what its regexp finds on
 // the whole text, wherever in a long passage the unit stands, whatever
@@ -25,9 +25,12 @@ func TestAUnitIsFoundAsItsPatternFindsItInTheWholeText(t *testing.T) {
 		"in early childhood", "in your thirties", "Middle age", "at ages of 5",
 		"1 in 2,000 people", "10%", "12 to 20 percent", "more than half", "once every 2 weeks", "3 out of 4",
 		"$817.48", "€ 20", "60 %", "5 dollars",
+		"weeks to months", "a few days", "Several Hours", "a couple of more weeks", "a week or two", "months or a year",
+		"عدة أيام", "بضعة أسابيع", "几个月", "数天",
 		// not units, though their words are
 		"homepage 5", "damages 4", "image of 3", "unhalfed", "percentile", "the 5thbirthday",
 		"stage 3 dosage", "upper 5", "on behalf", "recovery 2 weeks", "headquarters",
+		"day to day", "the weekday or weekend", "yesterday or today", "fewdays", "holidays or weekends",
 		strings.Repeat("a", 60) + "age 5", "5" + strings.Repeat(" ", 10) + "years old", "ééééé" + "aged 5",
 		"age" + strings.Repeat(" ", 20) + "7",
 		// a stretch cut inside a word would see a boundary the text has not
