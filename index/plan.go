@@ -187,7 +187,7 @@ func (w *weights) phrase(ctx context.Context, c query.Clause) error {
 
 // addCorrections searches a rare or unknown word as its close words too.
 func (w *weights) addCorrections(ctx context.Context, q *query.Query, c query.Clause, d float64) error {
-	fixes, err := w.ix.fixes.Corrections(ctx, w.ix.db, c.Terms[0], c.Typed, d)
+	fixes, err := w.ix.fixes.Corrections(ctx, w.ix.db, c.Terms[0], c.Typed, d, q.Context(c.Word), w.n.Rows)
 	if err != nil {
 		return err
 	}

@@ -1194,6 +1194,37 @@ func TestACommonWordIsNotCorrected(t *testing.T) {
 	}
 }
 
+// Of two corrections as close to a typo and about as common, the one the
+// question's other words keep company with is searched: "mortage" is
+// mortgage beside life insurance and montage beside video editing, and
+// both alone, as the library's counts alone cannot choose.
+func TestATyposCorrectionIsChosenByTheQuestionsOtherWords(t *testing.T) {
+	files := map[string]string{}
+	for i := range 6 {
+		files[fmt.Sprintf("loan%d.md", i)] = fmt.Sprintf("# Loan %d\n\nMortgage life insurance pays the loan if you die.\n", i)
+		files[fmt.Sprintf("film%d.md", i)] = fmt.Sprintf("# Film %d\n\nCut a montage in the video editing app.\n", i)
+	}
+	files["film6.md"] = "# Film 6\n\nA montage of stills.\n"
+	ix := libraryOf(t, files)
+	searched := func(q string) []string {
+		var out []string
+		for _, c := range search(t, ix, q).Corrections {
+			out = append(out, c.Searched)
+		}
+		slices.Sort(out)
+		return out
+	}
+	for q, want := range map[string][]string{
+		"mortage life insurance": {"mortgage"},
+		"mortage video editing":  {"montage"},
+		"mortage":                {"montage", "mortgage"},
+	} {
+		if got := searched(q); !slices.Equal(got, want) {
+			t.Errorf("%q searched %v for mortage, want %v", q, got, want)
+		}
+	}
+}
+
 // A pasted log holds dozens of unknown words: only the first typoWords of
 // them are looked up for corrections, so such a search stays fast.
 func TestOnlyTheFirstUnknownWordsAreCorrected(t *testing.T) {

@@ -648,6 +648,20 @@ func (c Clause) Expr() string {
 	return b.String()
 }
 
+// Context is the FTS5 expressions of the query's words but typed word w
+// (Clause.Word), one a word, as they are searched: what w's corrections
+// are weighed beside (spell.Cache.Corrections).
+func (q *Query) Context(w int) []string {
+	var out []string
+	for _, c := range q.Clauses {
+		if !c.Exclude && c.Word != w && len(c.Terms) > 0 {
+			c.HeadingOnly = false
+			out = append(out, c.Expr())
+		}
+	}
+	return out
+}
+
 // WriteExpr appends the clause as an FTS5 phrase: "a b", "a b"* or
 // (heading : "a"). Terms never hold quotes (the analyser emits only letters,
 // digits and marks); doubling them anyway keeps the expression valid if

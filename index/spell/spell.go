@@ -52,6 +52,7 @@ type Cache struct {
 	version int64
 	fixes   map[cacheKey][]Fix
 	other   map[[2]string]bool // OnlyOther by expression and language
+	counts  map[string]float64 // rows matching an expression (prefer)
 }
 
 type cacheKey struct {
@@ -68,30 +69,31 @@ func (c *Cache) Fresh(version int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.fixes == nil || c.version != version {
-		c.fixes, c.other, c.version = map[cacheKey][]Fix{}, map[[2]string]bool{}, version
+		c.fixes, c.other, c.counts, c.version = map[cacheKey][]Fix{}, map[[2]string]bool{}, map[string]float64{}, version
 	}
 }
 
-// Corrections is Corrections, remembered.
-func (c *Cache) Corrections(ctx context.Context, db Querier, term, typed string, df float64) ([]Fix, error) {
+// Corrections is Corrections, remembered, then weighed by the question's
+// other words (context, one FTS5 expression each; rows, the library's FTS
+// rows), which prefer reads.
+func (c *Cache) Corrections(ctx context.Context, db Querier, term, typed string, df float64, context []string, rows float64) ([]Fix, error) {
 	k := cacheKey{term, typed, df}
 	c.mu.Lock()
 	fixes, ok := c.fixes[k]
 	c.mu.Unlock()
-	if ok {
-		return fixes, nil
+	if !ok {
+		var err error
+		if fixes, err = Corrections(ctx, db, term, typed, df); err != nil {
+			return nil, err
+		}
+		c.mu.Lock()
+		if len(c.fixes) >= maxCached {
+			c.fixes = map[cacheKey][]Fix{}
+		}
+		c.fixes[k] = fixes
+		c.mu.Unlock()
 	}
-	fixes, err := Corrections(ctx, db, term, typed, df)
-	if err != nil {
-		return nil, err
-	}
-	c.mu.Lock()
-	if len(c.fixes) >= maxCached {
-		c.fixes = map[cacheKey][]Fix{}
-	}
-	c.fixes[k] = fixes
-	c.mu.Unlock()
-	return fixes, nil
+	return c.prefer(ctx, db, fixes, context, rows)
 }
 
 // Corrections finds the library's words within the allowed edits of term,
