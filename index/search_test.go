@@ -1194,6 +1194,22 @@ func TestACommonWordIsNotCorrected(t *testing.T) {
 	}
 }
 
+// A word WordNet derives from another is a word, not a typo, though the
+// library lacks it: "stinky breath" is not also searched as sticky.
+func TestADerivedWordIsNotCorrected(t *testing.T) {
+	ix := libraryOf(t, map[string]string{
+		"a.md": "# Breath odor\n\nBad breath can come from garlic and onions.\n",
+		"b.md": "# Glue\n\nThe sticky label holds the note.\n",
+		"c.md": "# Tape\n\nSticky tape peels off.\n",
+	})
+	if r := search(t, ix, "stinky breath"); len(r.Corrections) != 0 {
+		t.Errorf("stinky corrected to %+v", r.Corrections)
+	}
+	if r := search(t, ix, "stikcy tape"); len(r.Corrections) != 1 || r.Corrections[0].Searched != "sticky" {
+		t.Errorf("stikcy: corrections %+v, want sticky", r.Corrections)
+	}
+}
+
 // Of two corrections as close to a typo and about as common, the one the
 // question's other words keep company with is searched: "mortage" is
 // mortgage beside life insurance and montage beside video editing, and

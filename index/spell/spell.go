@@ -106,11 +106,13 @@ func (c *Cache) Corrections(ctx context.Context, db Querier, term, typed string,
 // is no common English word) is corrected only to words CommonFactor
 // times as common.
 func Corrections(ctx context.Context, db Querier, term, typed string, df float64) ([]Fix, error) {
-	if wordforms.Common(term) {
+	if wordforms.Common(term) || wordforms.Of(term) != nil {
 		// A common English word is no typo, whether the library lacks it
 		// ("garbled" is not corrected to gargle or gamble, "grandfather" to
 		// grandmother) or holds it in a note or two ("angel" is not also
-		// searched as angle, a hundred times commoner in a geometry folder).
+		// searched as angle, a hundred times commoner in a geometry folder);
+		// nor is a word WordNet derives from another ("stinky breath" is
+		// not sticky; a rarer word of no family, "vison", still is).
 		return nil, nil
 	}
 	runes := []rune(term)
