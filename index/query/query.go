@@ -26,6 +26,7 @@
 package query
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"strings"
@@ -650,17 +651,30 @@ func (c Clause) Expr() string {
 
 // Context is the FTS5 expressions of the query's words but typed word w
 // (Clause.Word), one a word, as they are searched: what w's corrections
-// are weighed beside (spell.Cache.Corrections).
+// are weighed beside (spell.Cache.Corrections). Only the contextWords
+// typed nearest w: a pasted message's far words say little of it, and
+// each costs a count.
 func (q *Query) Context(w int) []string {
-	var out []string
+	var near []Clause
 	for _, c := range q.Clauses {
 		if !c.Exclude && c.Word != w && len(c.Terms) > 0 {
 			c.HeadingOnly = false
-			out = append(out, c.Expr())
+			near = append(near, c)
 		}
+	}
+	far := func(c Clause) int { return max(c.Word-w, w-c.Word) }
+	slices.SortStableFunc(near, func(a, b Clause) int { return cmp.Compare(far(a), far(b)) })
+	var out []string
+	for _, c := range near[:min(len(near), contextWords)] {
+		out = append(out, c.Expr())
 	}
 	return out
 }
+
+// contextWords is how many of a question's other words weigh a typo's
+// corrections: more than the development questions' typos have beside
+// them (six at most).
+const contextWords = 8
 
 // WriteExpr appends the clause as an FTS5 phrase: "a b", "a b"* or
 // (heading : "a"). Terms never hold quotes (the analyser emits only letters,

@@ -609,3 +609,26 @@ func TestSaidNamesTheWordsSearchedAndTheAnswersShape(t *testing.T) {
 		}
 	}
 }
+
+// A typo's corrections are weighed beside the words typed nearest it, not
+// a pasted message's every word, nor the typo itself or an excluded word.
+func TestATyposContextIsTheWordsNearIt(t *testing.T) {
+	q := Parse("alpha bravo charlie delta echo mortage foxtrot golf hotel india juliet kilo lima -mike")
+	typo := -1
+	for _, c := range q.Clauses {
+		if c.Typed == "mortage" {
+			typo = c.Word
+		}
+	}
+	got := strings.Join(q.Context(typo), " ")
+	for _, w := range []string{"alpha", "mortag", "juliet", "lima", "mike"} {
+		if strings.Contains(got, `"`+w) {
+			t.Errorf("context %s holds %s", got, w)
+		}
+	}
+	for _, w := range []string{"bravo", "echo", "foxtrot", "india"} {
+		if !strings.Contains(got, `"`+w) {
+			t.Errorf("context %s lacks %s", got, w)
+		}
+	}
+}
