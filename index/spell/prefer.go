@@ -12,7 +12,7 @@ import (
 )
 
 // prefer weighs a typed word's corrections, equally close to it, by the
-// question's other words (context: one FTS5 expression each) as a noisy
+// question's other words (beside: one FTS5 expression each) as a noisy
 // channel does: a correction's passages times the chance that its
 // passages hold each other word, smoothed toward how often the library
 // holds that word at all (priorPassages), so a common word held beside
@@ -20,16 +20,16 @@ import (
 // correction is kept only if RivalFactor allows it, as Corrections keeps
 // one by passages alone: "zoom sign in company domian" is domain, not
 // dominant; "mortage life insurance" is mortgage, not also montage. rows
-// is the library's FTS rows. Without context the corrections stay.
-func (c *Cache) prefer(ctx context.Context, db Querier, fixes []Fix, context []string, rows float64) ([]Fix, error) {
-	if len(fixes) < 2 || len(context) == 0 || rows == 0 {
+// is the library's FTS rows. With no other word the corrections stay.
+func (c *Cache) prefer(ctx context.Context, db Querier, fixes []Fix, beside []string, rows float64) ([]Fix, error) {
+	if len(fixes) < 2 || len(beside) == 0 || rows == 0 {
 		return fixes, nil
 	}
 	score := make([]float64, len(fixes))
 	for i, f := range fixes {
 		score[i] = math.Log(f.DF)
 	}
-	for _, w := range context {
+	for _, w := range beside {
 		held, err := c.count(ctx, db, w)
 		if err != nil {
 			return nil, err

@@ -74,9 +74,9 @@ func (c *Cache) Fresh(version int64) {
 }
 
 // Corrections is Corrections, remembered, then weighed by the question's
-// other words (context, one FTS5 expression each; rows, the library's FTS
+// other words (beside, one FTS5 expression each; rows, the library's FTS
 // rows), which prefer reads.
-func (c *Cache) Corrections(ctx context.Context, db Querier, term, typed string, df float64, context []string, rows float64) ([]Fix, error) {
+func (c *Cache) Corrections(ctx context.Context, db Querier, term, typed string, df float64, beside []string, rows float64) ([]Fix, error) {
 	k := cacheKey{term, typed, df}
 	c.mu.Lock()
 	fixes, ok := c.fixes[k]
@@ -93,7 +93,7 @@ func (c *Cache) Corrections(ctx context.Context, db Querier, term, typed string,
 		c.fixes[k] = fixes
 		c.mu.Unlock()
 	}
-	return c.prefer(ctx, db, fixes, context, rows)
+	return c.prefer(ctx, db, fixes, beside, rows)
 }
 
 // Corrections finds the library's words within the allowed edits of term,
