@@ -560,22 +560,7 @@ func (s *Set) Features(q Query) []Features {
 		if bestFTS > 0 {
 			f.FTS = c.FTS / bestFTS
 		}
-		switch {
-		case q.Rate && p.number && rate.MatchString(c.Text):
-			f.Unit = 1
-		case q.Age && age.MatchString(c.Text):
-			f.Unit = 1
-		case q.Duration:
-			if p.number || vagueSpan.MatchString(c.Text) {
-				f.Unit = 1
-			}
-		case q.Money:
-			if p.number && money.MatchString(c.Text) {
-				f.Unit = 1
-			}
-		case p.number:
-			f.Number = 1
-		}
+		f.Unit, f.Number = answersAmount(q, p.number, c.Text)
 		if analyze.Compatible(qlang, c.Lang) {
 			f.Language = 1
 		}
@@ -596,6 +581,29 @@ func (s *Set) Features(q Query) []Features {
 	s.oneWord = oneWordMatches(terms, ps)
 	allWords(terms, ps, out)
 	return out
+}
+
+// answersAmount is a passage's Unit and Number for q: the unit a question
+// of time, money, a share or an age asks for, written in text (number: a
+// number stands near the question's words), or else any number near them.
+func answersAmount(q Query, number bool, text string) (unit, num float64) {
+	switch {
+	case q.Rate && number && rate.MatchString(text):
+		return 1, 0
+	case q.Age && age.MatchString(text):
+		return 1, 0
+	case q.Duration:
+		if number || vagueSpan.MatchString(text) {
+			return 1, 0
+		}
+	case q.Money:
+		if number && money.MatchString(text) {
+			return 1, 0
+		}
+	case number:
+		return 0, 1
+	}
+	return 0, 0
 }
 
 // allWords sets All for the passages that hold every word of a query of
