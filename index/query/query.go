@@ -230,11 +230,12 @@ func Parse(input string) Query {
 		}
 		i = k
 	}
-	q.Duration = asks(input, durationWords)
-	q.Rate = !q.Duration && asks(input, rateWords)
-	q.Age = !q.Duration && asks(input, ageWords)
-	q.Money = !q.Duration && !q.Rate && (asks(input, moneyWords) || asks(input, []string{"how much"}) && moneyWord.MatchString(strings.ToLower(input)))
-	q.Quantity = q.Duration || q.Money || q.Rate || q.Age || asks(notAmounts.Replace(input), quantityWords) || analyze.AsksWhen(input)
+	cues := readCueTypos(input)
+	q.Duration = asks(cues, durationWords)
+	q.Rate = !q.Duration && asks(cues, rateWords)
+	q.Age = !q.Duration && asks(cues, ageWords)
+	q.Money = !q.Duration && !q.Rate && (asks(cues, moneyWords) || asks(cues, []string{"how much"}) && moneyWord.MatchString(strings.ToLower(input)))
+	q.Quantity = q.Duration || q.Money || q.Rate || q.Age || asks(notAmounts.Replace(cues), quantityWords) || analyze.AsksWhen(input)
 	q.readIdioms()
 	q.dropCues()
 	q.dropStopwords()
@@ -297,6 +298,63 @@ var rateWords = []string{
 // is paid ("how much will VA pay", "how much money").
 var moneyWords = []string{"how expensive", "what does it cost", "كم سعر", "كم تكلفة", "كم يكلف", "多少钱", "多少錢"}
 var moneyWord = regexp.MustCompile(`\b(pay|pays|paid|give|gives|cost|costs|charge|charges|money|reimburs\pL*|worth|allowance|grant|owe|earn|salary|compensat\pL*|fee|fees|price)\b`)
+
+// readCueTypos is input with a word typed after "how" that is one edit
+// from a word of five letters or more that follows "how" in a cue ("how
+// oftn", "how comon", "how quikly") read as that word, so a typo does
+// not hide what kind of answer a question asks for. Shorter words are
+// left alone: most strings one letter from "long" or "many" are words.
+func readCueTypos(input string) string {
+	words := strings.Fields(input)
+	changed := false
+	for i := 1; i < len(words); i++ {
+		if !strings.EqualFold(words[i-1], "how") {
+			continue
+		}
+		w := strings.ToLower(strings.TrimRightFunc(words[i], func(r rune) bool { return !unicode.IsLetter(r) }))
+		if len(w) < 4 || cueAfterHow[w] {
+			continue
+		}
+		for _, c := range longCues {
+			if analyze.EditDistance([]rune(w), []rune(c), 1) <= 1 {
+				words[i], changed = c, true
+				break
+			}
+		}
+	}
+	if !changed {
+		return input
+	}
+	return strings.Join(words, " ")
+}
+
+// cueAfterHow are the words after "how" in the phrases that ask for an
+// amount, a span of time, a share, an age or a price.
+var cueAfterHow = afterHow(quantityWords, durationWords, rateWords, ageWords, moneyWords)
+
+// afterHow is the set of words that follow "how" in the phrases of lists.
+func afterHow(lists ...[]string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range slices.Concat(lists...) {
+		if f := strings.Fields(w); len(f) > 1 && f[0] == "how" {
+			m[f[1]] = true
+		}
+	}
+	return m
+}
+
+// longCues are the words of cueAfterHow of five letters or more, in order
+// (the first one edit from a typo is read).
+var longCues = func() []string {
+	var out []string
+	for w := range cueAfterHow {
+		if len(w) >= 5 {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return out
+}()
 
 // asks reports one of words in input as whole words: "what age" is not
 // "what agency", and مدة ("a period") is not the end of معتمدة
@@ -477,15 +535,7 @@ func (c Clause) droppable() bool {
 // "how long can I stay home" is about staying home. The flags they set
 // (Duration, Rate, Age) weigh the answer's shape; as search words they
 // would count "long-term" and "longer" as evidence.
-var cueWords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range slices.Concat(durationWords, rateWords, ageWords) {
-		if f := strings.Fields(w); len(f) > 1 && f[0] == "how" {
-			m[f[1]] = true
-		}
-	}
-	return m
-}()
+var cueWords = afterHow(durationWords, rateWords, ageWords)
 
 // dropCues removes a question's cue word (cueWords, right after "how")
 // when it asks for a shape of answer and two other words remain to

@@ -540,6 +540,12 @@ func TestQuestionsOfAmountAndOfTime(t *testing.T) {
 		{"how common is CVID", true, false, false, true, false},
 		{"what share of car crashes are caused by sleepy drivers", true, false, false, true, false},
 		{"how often should I get my eyes checked", true, false, false, true, false},
+		// A typo in the word after "how" still says what is asked; a word
+		// of four letters or fewer is too short to read as one.
+		{"how oftn should my mom get her eyes checked", true, false, false, true, false},
+		{"how comon is CVID", true, false, false, true, false},
+		{"how quikly does the rash spread", true, true, false, false, false},
+		{"how lng is the cable", false, false, false, false, false},
 	} {
 		q := Parse(c.q)
 		got := [5]bool{q.Quantity, q.Duration, q.Money, q.Rate, q.Age}
