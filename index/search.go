@@ -295,7 +295,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		texts[i] = h.Text
 	}
 	res.Corrections = spell.Say(ctx, ix.db, res.Corrections, st.forms, texts, keep)
-	finishHits(res.Hits, opt, st.matches, keep)
+	finishHits(res.Hits, opt, st.matches, rank.TermWeights(st.terms, q.Quantity), keep)
 	res.Notices = append(res.Notices, spell.Missing(st.missing, len(res.Hits) > 0)...)
 	res.Elapsed = time.Since(start)
 	return res, nil
@@ -304,7 +304,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 // finishHits numbers a page's hits, marks those whose file changed since
 // it was indexed, and makes their snippets. A touched file is read and
 // hashed once a page (by document), not once per hit.
-func finishHits(hits []Hit, opt SearchOptions, matches func(string) bool, keep func([]byte) bool) {
+func finishHits(hits []Hit, opt SearchOptions, matches func(string) bool, weigh func(string) float64, keep func([]byte) bool) {
 	stale := map[int64]bool{}
 	for i := range hits {
 		h := &hits[i]
@@ -319,9 +319,9 @@ func finishHits(hits []Hit, opt SearchOptions, matches func(string) bool, keep f
 			h.More[j].Stale = h.Stale // the same file: one stat for all its passages
 		}
 		if !opt.NoSnippets {
-			h.Snippet = snippet.MakeFiltered(snippet.Readable(h.Text), matches, keep, opt.SnippetWidth)
+			h.Snippet = snippet.MakeWeighted(snippet.Readable(h.Text), matches, weigh, keep, opt.SnippetWidth)
 			for j := range h.More {
-				h.More[j].Snippet = snippet.MakeFiltered(snippet.Readable(h.More[j].Text), matches, keep, opt.SnippetWidth)
+				h.More[j].Snippet = snippet.MakeWeighted(snippet.Readable(h.More[j].Text), matches, weigh, keep, opt.SnippetWidth)
 			}
 			for j := range h.AlsoIn {
 				h.AlsoIn[j].Snippet = h.Snippet // a copy: the same passage

@@ -369,3 +369,27 @@ func TestWeighScriptsRaisesLatinNamesOnlyInAnotherScript(t *testing.T) {
 		}
 	}
 }
+
+// A snippet weighs a passage's words as the ranker weighs the question's:
+// IDF times the word's weight, another form at nearMatch, a prefix's
+// completions as the prefix, anything else as the lightest word; for a
+// question of an amount, a number as all the words together.
+func TestTermWeightsAreTheRankersWeights(t *testing.T) {
+	terms := []Term{
+		{Terms: []string{"fever"}, Forms: []string{"feverish"}, IDF: 2},
+		{Terms: []string{"child"}, IDF: 1, Weight: correctionLike},
+		{Terms: []string{"ibu"}, Prefix: true, IDF: 3},
+	}
+	w := TermWeights(terms, false)
+	for term, want := range map[string]float64{"fever": 2, "feverish": 2 * nearMatch, "child": correctionLike,
+		"ibuprofen": 3, "other": correctionLike, numberTerm: correctionLike} {
+		if got := w(term); math.Abs(got-want) > 1e-9 {
+			t.Errorf("%q weighs %v, want %v", term, got, want)
+		}
+	}
+	if got := TermWeights(terms, true)(numberTerm); math.Abs(got-(2+correctionLike+3)) > 1e-9 {
+		t.Errorf("a number in a question of an amount weighs %v, want every word's weight together", got)
+	}
+}
+
+const correctionLike = 0.7

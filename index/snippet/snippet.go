@@ -4,6 +4,7 @@
 package snippet
 
 import (
+	"slices"
 	"sort"
 	"sync"
 	"unicode"
@@ -25,10 +26,12 @@ const ellipsis = "…"
 // hit shown and would otherwise allocate a handful of slices each.
 type scratch struct {
 	toks     []analyze.Token
-	hits     []int    // indexes into toks of matched tokens
-	pos      [][2]int // display position (start, end) of each hit
-	ids      []int    // distinct-term id of each hit
-	cnt      []int    // hits per id inside the current window
+	hits     []int     // indexes into toks of matched tokens
+	numeric  []int     // those of hits that are numbers weighed as NumberTerm, in order
+	pos      [][2]int  // display position (start, end) of each hit
+	ids      []int     // distinct-term id of each hit
+	cnt      []int     // hits per id inside the current window
+	weights  []float64 // weight of each distinct term
 	distinct []string
 	idmap    map[string]int
 	hl       [][2]int // highlight ranges in the original text
@@ -61,6 +64,28 @@ func Make(text string, match func(term string) bool, width int) Snippet {
 // MakeFiltered is Make for a search that knows which words can match
 // (keep, see rank.WordFilter): the others are not stemmed.
 func MakeFiltered(text string, match func(term string) bool, keep func(folded []byte) bool, width int) Snippet {
+	return MakeWeighted(text, match, nil, keep, width)
+}
+
+// NumberTerm is the term a weight function gives the weight of a number
+// by (MakeWeighted): for a question of how many or how long, the window
+// with a number in it is where the answer most likely is. A number counts
+// as one term, whatever its digits, and is not highlighted.
+const NumberTerm = "\x00number"
+
+// digitAt reports that text's word at p starts with a digit.
+func digitAt(text string, p int) bool {
+	r, _ := utf8.DecodeRuneInString(text[p:])
+	return '0' <= r && r <= '9' || '٠' <= r && r <= '٩'
+}
+
+// MakeWeighted is MakeFiltered with each matched term's weight (its IDF
+// in the search): the window holds the most weight of distinct terms, so
+// the sentence with the question's rare words is shown rather than one
+// that repeats its common ones ("…credit hours accrued" for "a cap on
+// extra voluntary hours", not "…use credit hours. … work additional
+// hours"). A nil weight counts every term 1.
+func MakeWeighted(text string, match func(term string) bool, weight func(term string) float64, keep func(folded []byte) bool, width int) Snippet {
 	if width < 1 {
 		width = 1
 	}
@@ -72,10 +97,14 @@ func MakeFiltered(text string, match func(term string) bool, keep func(folded []
 
 	sc.toks = analyze.AppendTokensMatching(sc.toks[:0], text, keep)
 	toks := sc.toks
+	numbers := weight != nil && weight(NumberTerm) > 0
 	if match != nil {
 		for i := range toks {
 			if match(toks[i].Term) {
 				sc.hits = append(sc.hits, i)
+			} else if numbers && digitAt(text, toks[i].Start) {
+				sc.hits = append(sc.hits, i)
+				sc.numeric = append(sc.numeric, i)
 			}
 		}
 	}
@@ -84,7 +113,7 @@ func MakeFiltered(text string, match func(term string) bool, keep func(folded []
 	ce := 0         // end of the matched cluster: the window reaches at least this far
 	budget := width // display characters left for the window from start on
 	if len(sc.hits) > 0 {
-		bi, bj := sc.bestCluster(text, width)
+		bi, bj := sc.bestCluster(text, width, weight)
 		cs := toks[sc.hits[bi]].Start
 		ce = toks[sc.hits[bj]].End
 		slack := max(width-(sc.pos[bj][1]-sc.pos[bi][0]), 0)
@@ -110,12 +139,15 @@ func MakeFiltered(text string, match func(term string) bool, keep func(folded []
 	}
 	we, _ := forward(text, max(start, ce), max(budget, 0))
 	end, more := snapEnd(text, toks, max(we, ce))
+	if more {
+		end, more = sentenceEnd(text, toks, end, width)
+	}
 
 	// Highlights in original offsets; overlapping CJK bigrams merge into
 	// one range.
 	for _, h := range sc.hits {
 		t := toks[h]
-		if t.Start < start || t.End > end {
+		if _, numeric := slices.BinarySearch(sc.numeric, h); numeric || t.Start < start || t.End > end {
 			continue
 		}
 		if n := len(sc.hl); n > 0 && t.Start < sc.hl[n-1][1] {
@@ -134,7 +166,8 @@ func (sc *scratch) release() {
 		// The tokens' terms share one small string per call; leaving it
 		// referenced until the next call is cheaper than clearing.
 		sc.toks = sc.toks[:0]
-		sc.hits, sc.pos, sc.ids, sc.cnt = sc.hits[:0], sc.pos[:0], sc.ids[:0], sc.cnt[:0]
+		sc.hits, sc.pos, sc.ids, sc.cnt, sc.weights = sc.hits[:0], sc.pos[:0], sc.ids[:0], sc.cnt[:0], sc.weights[:0]
+		sc.numeric = sc.numeric[:0]
 		sc.distinct, sc.hl, sc.out = sc.distinct[:0], sc.hl[:0], sc.out[:0]
 		clear(sc.idmap)
 	}
@@ -142,9 +175,10 @@ func (sc *scratch) release() {
 }
 
 // bestCluster returns the first and last hit (indexes into sc.hits) of the
-// window of at most width display characters holding the most distinct
-// matched terms, then the most hits, then the earliest.
-func (sc *scratch) bestCluster(text string, width int) (int, int) {
+// window of at most width display characters holding the most weight of
+// distinct matched terms (weight, else 1 each), then the most hits, then
+// the earliest.
+func (sc *scratch) bestCluster(text string, width int, weight func(string) float64) (int, int) {
 	toks, hits := sc.toks, sc.hits
 	// Display positions of the hits, in one pass up to the last one. Token
 	// starts and ends both increase (CJK bigrams overlap but stay ordered),
@@ -172,6 +206,9 @@ func (sc *scratch) bestCluster(text string, width int) (int, int) {
 	const linear = 16
 	for _, h := range hits {
 		term := toks[h].Term
+		if _, found := slices.BinarySearch(sc.numeric, h); found {
+			term = NumberTerm
+		}
 		id, ok := -1, false
 		if len(sc.distinct) > linear {
 			id, ok = sc.idmap[term]
@@ -201,29 +238,39 @@ func (sc *scratch) bestCluster(text string, width int) (int, int) {
 		sc.ids = append(sc.ids, id)
 	}
 	sc.cnt = append(sc.cnt[:0], make([]int, len(sc.distinct))...)
+	sc.weights = sc.weights[:0]
+	for _, t := range sc.distinct {
+		w := 1.0
+		if weight != nil {
+			w = weight(t)
+		}
+		sc.weights = append(sc.weights, w)
+	}
 
 	// Two pointers: for each first hit i, the window extends to the last
 	// hit j that still fits.
-	var bi, bj, bestD, bestN, d int
+	var bi, bj, bestN int
+	var d, bestD float64
 	j := -1
 	for i := range hits {
 		if j < i {
 			j = i
 			if sc.cnt[sc.ids[i]]++; sc.cnt[sc.ids[i]] == 1 {
-				d++
+				d += sc.weights[sc.ids[i]]
 			}
 		}
 		for j+1 < len(hits) && sc.pos[j+1][1]-sc.pos[i][0] <= width {
 			j++
 			if sc.cnt[sc.ids[j]]++; sc.cnt[sc.ids[j]] == 1 {
-				d++
+				d += sc.weights[sc.ids[j]]
 			}
 		}
-		if n := j - i + 1; d > bestD || (d == bestD && n > bestN) {
+		// A small tolerance: sums of the same weights in another order.
+		if n := j - i + 1; d > bestD+1e-9 || (d > bestD-1e-9 && n > bestN) {
 			bi, bj, bestD, bestN = i, j, d, n
 		}
 		if sc.cnt[sc.ids[i]]--; sc.cnt[sc.ids[i]] == 0 {
-			d--
+			d -= sc.weights[sc.ids[i]]
 		}
 	}
 	return bi, bj
@@ -352,6 +399,28 @@ func advance(text string, from, to, cnt int, space bool) (int, bool) {
 		i += n
 	}
 	return cnt, space
+}
+
+// A snippet that would end inside a sentence goes on to the sentence's end
+// when that is at most a quarter of its width further: an answer is
+// often the end of the sentence the question's words open ("…we recommend
+// using KeePassXC", "…up to 180 days before you leave the service").
+// On the development questions whose answer a shown passage holds, the
+// snippet then showed the whole answer in 188 of 294 instead of 167, at a
+// mean length of 226 characters; widening every snippet to the same mean
+// length instead showed it in 180.
+func sentenceEnd(text string, toks []analyze.Token, end, width int) (int, bool) {
+	reach := width / 4
+	k := sort.Search(len(toks), func(i int) bool { return toks[i].Start >= end })
+	for ; k < len(toks) && count(text, end, toks[k].Start) <= reach; k++ {
+		if sentenceStart(text, toks[k].Start) {
+			return snapEnd(text, toks, toks[k].Start-1)
+		}
+	}
+	if k == len(toks) && count(text, end, len(text)) <= reach {
+		return len(text), false
+	}
+	return end, true
 }
 
 // sentenceStart reports whether the word at off begins a line or follows

@@ -122,8 +122,76 @@ func TestSnippetDensestCluster(t *testing.T) {
 	if !strings.HasPrefix(s.Text, "…For a child") {
 		t.Errorf("window should start at the sentence: %q", s.Text)
 	}
-	if n := utf8.RuneCountInString(s.Text); n > 160+2 || n < 120 {
+	// The width, and at most a quarter more to end the sentence.
+	if n := utf8.RuneCountInString(s.Text); n > 160+160/4+2 || n < 120 {
 		t.Errorf("snippet of %d characters: %q", n, s.Text)
+	}
+}
+
+// A snippet that would stop inside a sentence runs on to its end when
+// that is near: the question's words often open the sentence whose end
+// answers it. A sentence that ends far on is still cut at the width.
+func TestSnippetEndsTheSentenceItCuts(t *testing.T) {
+	m := query.Parse("keycode chicago office").Matches
+	text := "The Chicago office is on the 9th floor of the building on Wacker Drive, next to the river, " +
+		"and the keycode for the door to the office is pinned in the chitown channel. Other news follows here."
+	s := Make(text, m, 160)
+	checkSnippet(t, s, m)
+	if !strings.Contains(s.Text, "pinned in the chitown channel.") {
+		t.Errorf("snippet stops short of its sentence's end: %q", s.Text)
+	}
+	if strings.Contains(s.Text, "Other news") {
+		t.Errorf("snippet runs past its sentence's end: %q", s.Text)
+	}
+	long := strings.Replace(text, "the river,", "the river"+strings.Repeat(", and the bridge", 8)+",", 1)
+	s = Make(long, m, 160)
+	if n := utf8.RuneCountInString(s.Text); n > 162 || !strings.HasSuffix(s.Text, "…") {
+		t.Errorf("a far sentence end: snippet of %d characters: %q", n, s.Text)
+	}
+}
+
+// With weights, the window holds the question's rarest words rather than
+// the most of its common ones; a question of an amount prefers the window
+// with a number, which is not highlighted.
+func TestSnippetWindowHoldsTheWeightiestWords(t *testing.T) {
+	m := query.Parse("extra hours log voluntary").Matches
+	filler := strings.Repeat(" Nothing else is said in this sentence.", 6)
+	text := "You earn extra hours and log the hours in the system." + filler +
+		" Voluntary work: you can have up to 24 at any given time." + filler
+	weight := func(t string) float64 {
+		switch t {
+		case "voluntari":
+			return 5
+		case NumberTerm:
+			return 0
+		}
+		return 1
+	}
+	if s := Make(text, m, 80); !strings.Contains(s.Text, "extra hours") {
+		t.Errorf("unweighted: the window with the most words, got %q", s.Text)
+	}
+	s := MakeWeighted(text, m, weight, nil, 80)
+	checkSnippet(t, s, m)
+	if !strings.Contains(s.Text, "Voluntary work") {
+		t.Errorf("weighted: the window with the rare words, got %q", s.Text)
+	}
+
+	text = "How long the hours last depends on the schedule and on the hours you keep." + filler +
+		" The hours expire after 30 days." + filler
+	m = query.Parse("how long do the hours last").Matches
+	amount := func(t string) float64 {
+		if t == NumberTerm {
+			return 10
+		}
+		return 1
+	}
+	s = MakeWeighted(text, m, amount, nil, 80)
+	checkSnippet(t, s, m)
+	if !strings.Contains(s.Text, "after 30 days") {
+		t.Errorf("amount: the window with the number, got %q", s.Text)
+	}
+	if got := strings.Join(hlTexts(s), ","); strings.Contains(got, "30") {
+		t.Errorf("a number is highlighted as a match: %s", got)
 	}
 }
 
