@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"folio/chunker"
 	"folio/index/fts"
@@ -342,11 +343,89 @@ func BenchmarkAnswers(b *testing.B) {
 	b.ReportMetric(float64(five)/float64(len(qs)), "hit@5")
 }
 
-type evalQuestion struct{ Q, Answer string }
+type evalQuestion struct {
+	ID        string `json:"id"`
+	Q, Answer string
+}
+
+// BenchmarkSnippetAnswers is how often a result's snippet shows the
+// answer its passage holds: of the questions whose answer one of the first
+// five passages holds (the first such one), the share whose snippet holds
+// every word of the answer in order. The tune questions (eval/tune-lay and
+// dev-golden-2's odd ids) and the check (its even ids and dev-golden) are
+// reported apart, as are the answers holding a number and how many of
+// those numbers the snippet shows. Run with -benchtime 1x on all of
+// ../shared/corpus (FOLIO_BENCH_LIBRARY for a library already built).
+func BenchmarkSnippetAnswers(b *testing.B) {
+	ix := benchLibrary(b)
+	defer ix.Close()
+	tune := evalFile(b, filepath.Join("..", "eval", "tune-lay.jsonl"))
+	var check []evalQuestion
+	for _, q := range evalSet(b, "dev-golden-2.jsonl") {
+		if n := len(q.ID); n > 0 && (q.ID[n-1]-'0')%2 == 1 {
+			tune = append(tune, q)
+		} else {
+			check = append(check, q)
+		}
+	}
+	check = append(check, evalSet(b, "dev-golden.jsonl")...)
+	fold := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	words := func(s string) string {
+		return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }), " ")
+	}
+	measure := func(qs []evalQuestion) (shown, answered, numShown, numbers int) {
+		for _, q := range qs {
+			res, err := ix.Search(context.Background(), q.Q, SearchOptions{Limit: 5})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, h := range res.Hits {
+				if !strings.Contains(fold(h.Text), fold(q.Answer)) {
+					continue
+				}
+				answered++
+				sn, ans := " "+words(h.Snippet.Text)+" ", words(q.Answer)
+				if strings.Contains(sn, " "+ans+" ") {
+					shown++
+				}
+				if strings.ContainsFunc(ans, unicode.IsDigit) {
+					numbers++
+					all := true
+					for _, w := range strings.Fields(ans) {
+						if strings.ContainsFunc(w, unicode.IsDigit) && !strings.Contains(sn, " "+w+" ") {
+							all = false
+						}
+					}
+					if all {
+						numShown++
+					}
+				}
+				break
+			}
+		}
+		return
+	}
+	b.ResetTimer()
+	for range b.N {
+		for _, set := range []struct {
+			name string
+			qs   []evalQuestion
+		}{{"tune", tune}, {"check", check}} {
+			shown, answered, numShown, numbers := measure(set.qs)
+			b.ReportMetric(float64(shown)/float64(max(answered, 1)), set.name+"-shown")
+			b.ReportMetric(float64(numShown)/float64(max(numbers, 1)), set.name+"-numbers")
+		}
+	}
+}
 
 // evalSet is a question set of ../shared/eval with its answers.
 func evalSet(b *testing.B, name string) []evalQuestion {
-	data, err := os.ReadFile(filepath.Join(testutil.SharedPath(b, "eval"), name))
+	return evalFile(b, filepath.Join(testutil.SharedPath(b, "eval"), name))
+}
+
+// evalFile is a question set with its answers.
+func evalFile(b *testing.B, path string) []evalQuestion {
+	data, err := os.ReadFile(path)
 	if err != nil {
 		b.Fatal(err)
 	}
