@@ -82,9 +82,11 @@ func digitAt(text string, p int) bool {
 // MakeWeighted is MakeFiltered with each matched term's weight (its IDF
 // in the search): the window holds the most weight of distinct terms, so
 // the sentence with the question's rare words is shown rather than one
-// that repeats its common ones ("…credit hours accrued" for "a cap on
-// extra voluntary hours", not "…use credit hours. … work additional
-// hours"). A nil weight counts every term 1.
+// that repeats its common ones (for "a cap on how many extra voluntary
+// hours", "…voluntarily work additional hours … • You can have up to 24
+// credit hours accrued, at any given time.", not "…earn and use credit
+// hours. There is no salary maximum for earning and using credit
+// hours…"). A nil weight counts every term 1.
 func MakeWeighted(text string, match func(term string) bool, weight func(term string) float64, keep func(folded []byte) bool, width int) Snippet {
 	if width < 1 {
 		width = 1
@@ -106,6 +108,9 @@ func MakeWeighted(text string, match func(term string) bool, weight func(term st
 				sc.hits = append(sc.hits, i)
 				sc.numeric = append(sc.numeric, i)
 			}
+		}
+		if len(sc.numeric) == len(sc.hits) { // numbers alone: the text's start, as when nothing matches
+			sc.hits, sc.numeric = sc.hits[:0], sc.numeric[:0]
 		}
 	}
 
@@ -407,8 +412,8 @@ func advance(text string, from, to, cnt int, space bool) (int, bool) {
 // using KeePassXC", "…up to 180 days before you leave the service").
 // On the development questions whose answer a shown passage holds, the
 // snippet then showed the whole answer in 188 of 294 instead of 167, at a
-// mean length of 226 characters; widening every snippet to the same mean
-// length instead showed it in 180.
+// mean length of 225 characters; widening every snippet to the same mean
+// length instead showed it in 180. A list item ends its sentence (192).
 func sentenceEnd(text string, toks []analyze.Token, end, width int) (int, bool) {
 	reach := width / 4
 	k := sort.Search(len(toks), func(i int) bool { return toks[i].Start >= end })
@@ -446,6 +451,8 @@ func sentenceStart(text string, off int) bool {
 		return true
 	case '.', '!', '?', ':', '؟', '…':
 		return p < off // "e.g" or "3.5" glued to the word: not a sentence end
+	case '•': // a list item, as Readable writes it
+		return true
 	}
 	return false
 }

@@ -143,6 +143,11 @@ func TestSnippetEndsTheSentenceItCuts(t *testing.T) {
 	if strings.Contains(s.Text, "Other news") {
 		t.Errorf("snippet runs past its sentence's end: %q", s.Text)
 	}
+	// A list item ends where the next begins, as Readable writes them.
+	items := strings.Replace(text, " channel. Other", " channel • Other", 1)
+	if s := Make(items, m, 160); !strings.HasSuffix(s.Text, "chitown channel…") {
+		t.Errorf("snippet of a list does not end with its item: %q", s.Text)
+	}
 	long := strings.Replace(text, "the river,", "the river"+strings.Repeat(", and the bridge", 8)+",", 1)
 	s = Make(long, m, 160)
 	if n := utf8.RuneCountInString(s.Text); n > 162 || !strings.HasSuffix(s.Text, "…") {
@@ -192,6 +197,11 @@ func TestSnippetWindowHoldsTheWeightiestWords(t *testing.T) {
 	}
 	if got := strings.Join(hlTexts(s), ","); strings.Contains(got, "30") {
 		t.Errorf("a number is highlighted as a match: %s", got)
+	}
+	// Numbers alone are no match: a passage whose text holds none of the
+	// words (found by its heading) shows its start.
+	if s := MakeWeighted("Nothing here. The limit is 30 days.", m, amount, nil, 12); !strings.HasPrefix(s.Text, "Nothing") {
+		t.Errorf("numbers alone moved the window: %q", s.Text)
 	}
 }
 
