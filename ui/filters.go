@@ -14,6 +14,7 @@ import (
 	"folio/index/query"
 	"folio/searches"
 	"folio/ui/internal/filterbar"
+	"folio/ui/internal/flowview"
 	"folio/ui/internal/healthview"
 )
 
@@ -45,7 +46,8 @@ func (w *Window) newFilters() {
 // folder scope, the chips' filters and the sort order. Read on the UI
 // thread, before the search runs off it.
 func (w *Window) searchOptions() index.SearchOptions {
-	opt := index.SearchOptions{Limit: w.resultsLimit(), SnippetWidth: 200, Refine: true, Filters: w.filters.Filters(), Sort: w.filters.Sort()}
+	opt := index.SearchOptions{Limit: w.resultsLimit(), Refine: true, Filters: w.filters.Filters(), Sort: w.filters.Sort(),
+		SnippetWidth: flowview.SnippetChars(w.results.root.Size().Width)} // what a row's lines show
 	if scope := w.scope.Load(); scope != nil {
 		opt.Folder = scope.Path
 	}

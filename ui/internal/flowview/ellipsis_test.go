@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"folio/index/snippet"
 )
@@ -55,5 +56,25 @@ func TestCutSnippetEndsWithEllipsis(t *testing.T) {
 	ar := drawn(t, strings.Repeat("تستخدم السمة الموجهة لتصيير شرطي لكتلة من الشيفرة ", 8), 260)
 	if !strings.Contains(strings.Join(ar, " "), "…") {
 		t.Errorf("the cut Arabic snippet has no …: %q", ar)
+	}
+}
+
+// A snippet asked for a row's width (SnippetChars), run on by the quarter
+// it may take to end its sentence, still shows whole in the row's three
+// lines, and a wider row asks for more.
+func TestASnippetAskedForARowFitsIt(t *testing.T) {
+	test.NewTempApp(t)
+	prose := strings.Repeat("You accrue annual leave based on how long you have worked for the federal government, four hours per pay period. ", 10)
+	last := 0
+	for _, width := range []float32{260, 400, 700} {
+		n := SnippetChars(width)
+		if n <= last {
+			t.Errorf("a row %.0f wide asks for %d characters, a narrower one %d", width, n, last)
+		}
+		last = n
+		text := string([]rune(prose)[:n+n/4])
+		if drawn := strings.Join(drawn(t, text, width-2*theme.InnerPadding()), " "); strings.Contains(drawn, "…") {
+			t.Errorf("a snippet of %d characters is cut in a row %.0f wide: %q", n+n/4, width, drawn)
+		}
 	}
 }

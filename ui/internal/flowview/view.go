@@ -364,3 +364,34 @@ func ellipsize(pieces []flow.Piece, measure func(w int, text string) float32, wi
 	p.Width = measure(p.Word, p.Text)
 	return out
 }
+
+// SnippetChars is how many characters a snippet asked for a row width
+// wide should hold: seven tenths of what SnippetLines lines of that row
+// show of prose in the theme's text (a sample sentence laid out as a
+// snippet is), which leaves room for the quarter a snippet may run on to
+// end its sentence (index/snippet) and for text that wraps sooner than
+// the sample. The window a search chooses around the answer then shows
+// whole, where a fixed 200 characters lost its last words below the third
+// line of a narrow list. 200 before the list has a size.
+func SnippetChars(width float32) int {
+	width -= 2 * theme.InnerPadding() // the row insets its snippet
+	if width <= 0 {
+		return 200
+	}
+	words := flow.Words([]flow.Run{{Text: strings.Repeat(charsSample, 8)}})
+	space := fyne.MeasureText("a a", theme.TextSize(), fyne.TextStyle{}).Width - fyne.MeasureText("aa", theme.TextSize(), fyne.TextStyle{}).Width
+	measure := func(_ int, text string) float32 {
+		return fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{}).Width
+	}
+	shown := 0
+	for _, p := range flow.Layout(words, measure, space, width) {
+		if p.Line >= SnippetLines {
+			break
+		}
+		shown += utf8.RuneCountInString(p.Text) + 1
+	}
+	return min(max(shown*7/10, 60), 400)
+}
+
+// charsSample is prose of the usual letters and word lengths.
+const charsSample = "Fill out the service intake form at least 72 hours before the event is scheduled, and tell the interpreter how long the meeting will be. "
