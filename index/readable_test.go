@@ -35,3 +35,23 @@ func TestSnippetsShowTablesCodeAndLinksForReading(t *testing.T) {
 		}
 	}
 }
+
+// A question of an amount is shown the window with the number: the
+// search hands the snippet its words' weights and a number's (rank's
+// TermWeights and snippet's NumberTerm must agree on the number's term).
+func TestASnippetOfAnAmountShowsTheNumber(t *testing.T) {
+	ix := openTemp(t)
+	filler := strings.Repeat(" Nothing more is said about it in this sentence.", 6)
+	testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+		"leave.md": "# Credit hours\n\nCredit hours you carry over are earned by working extra hours." + filler +
+			" The most is 24 credit hours at any time." + filler + "\n",
+	})
+	r := search(t, ix, "how many credit hours can I carry")
+	if len(r.Hits) == 0 || !strings.Contains(r.Hits[0].Snippet.Text, "24 credit hours") {
+		t.Fatalf("the snippet of a question of an amount does not show the number: %+v", r.Hits)
+	}
+	// Without an amount asked, the window with the most of the words.
+	if r := search(t, ix, "credit hours carry"); len(r.Hits) == 0 || !strings.Contains(r.Hits[0].Snippet.Text, "you carry over") {
+		t.Errorf("keyword snippet lost the words' window: %+v", r.Hits)
+	}
+}
