@@ -8,6 +8,7 @@ import (
 	"math"
 	"net/url"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -260,8 +261,7 @@ func (r *renderer) Refresh() {
 // the rest hidden), one canvas text per piece of a word.
 func (r *renderer) Layout(size fyne.Size) {
 	s := r.s
-	// A lone space measures narrower than it shows between words.
-	space := fyne.MeasureText("a a", theme.TextSize(), fyne.TextStyle{}).Width - fyne.MeasureText("aa", theme.TextSize(), fyne.TextStyle{}).Width
+	space := spaceWidth()
 	width := size.Width - 2*s.pad
 	if size.Width <= 0 {
 		width = float32(math.Inf(1)) // not laid out yet: no word is cut
@@ -378,19 +378,43 @@ func SnippetChars(width float32) int {
 	if width <= 0 {
 		return 200
 	}
+	// Laying the sample out takes half a millisecond, and a search runs at
+	// each key typed: the list's width and the text size rarely change.
+	key := [2]float32{width, theme.TextSize()}
+	charsMemo.Lock()
+	defer charsMemo.Unlock()
+	if n, ok := charsMemo.of[key]; ok {
+		return n
+	}
 	words := flow.Words([]flow.Run{{Text: strings.Repeat(charsSample, 8)}})
-	space := fyne.MeasureText("a a", theme.TextSize(), fyne.TextStyle{}).Width - fyne.MeasureText("aa", theme.TextSize(), fyne.TextStyle{}).Width
 	measure := func(_ int, text string) float32 {
 		return fyne.MeasureText(text, theme.TextSize(), fyne.TextStyle{}).Width
 	}
 	shown := 0
-	for _, p := range flow.Layout(words, measure, space, width) {
+	for _, p := range flow.Layout(words, measure, spaceWidth(), width) {
 		if p.Line >= SnippetLines {
 			break
 		}
 		shown += utf8.RuneCountInString(p.Text) + 1
 	}
-	return min(max(shown*7/10, 60), 400)
+	n := min(max(shown*7/10, 60), 400)
+	if len(charsMemo.of) > 64 { // a window resized many times
+		clear(charsMemo.of)
+	}
+	charsMemo.of[key] = n
+	return n
+}
+
+// charsMemo is SnippetChars' answers by width and text size.
+var charsMemo = struct {
+	sync.Mutex
+	of map[[2]float32]int
+}{of: map[[2]float32]int{}}
+
+// spaceWidth is the width a space takes between two words of the theme's
+// text: a lone space measures narrower than it shows between words.
+func spaceWidth() float32 {
+	return fyne.MeasureText("a a", theme.TextSize(), fyne.TextStyle{}).Width - fyne.MeasureText("aa", theme.TextSize(), fyne.TextStyle{}).Width
 }
 
 // charsSample is prose of the usual letters and word lengths.
