@@ -7,7 +7,10 @@
 #   make bench   run the benchmarks
 #   make eval    the ranking figures: tune sets (eval/tune-lay.jsonl, tune-lay-2.jsonl,
 #                dev-golden-2's odd ids), check sets (its even ids, dev-golden,
-#                Cranfield); ~3 min
+#                Cranfield), then make eval-docs; ~3 min
+#   make eval-docs  the tune set over other documents (eval/tune-docs.jsonl: the
+#                Node.js API reference and npm's docs, gathered first; npm's
+#                fetched with npm pack, integrity checked); ~10 s
 #   make eval-orders  the same questions with the seven corpora added in two
 #                other orders (reversed, tldr first): the figures must match
 #                make eval's, since no word's weight depends on the order; ~1 min
@@ -78,7 +81,7 @@ export CGO_ENABLED := 1
 
 .PHONY: all deps build run test fmt-check vet bench bench-process bench-report clean screenshot screenshots \
         package package-check windows windows-check release-check licenses mcp-node-deps \
-        wordforms wordforms-check spelling spelling-check hanzi hanzi-check eval eval-orders
+        wordforms wordforms-check spelling spelling-check hanzi hanzi-check eval eval-orders eval-docs
 
 all: build
 
@@ -213,6 +216,29 @@ eval:
 		--halves $(SHARED_EVAL)/dev-golden-2.jsonl --golden $(SHARED_EVAL)/dev-golden.jsonl
 	CGO_ENABLED=0 $(GO) run -tags ci . eval --corpus $(SHARED_EVAL)/cranfield/md \
 		--queries $(SHARED_EVAL)/cranfield/queries.jsonl --qrels $(SHARED_EVAL)/cranfield/qrels.tsv
+	@$(MAKE) --no-print-directory eval-docs
+
+# eval/tune-docs.jsonl's documents, gathered into a temporary folder: the
+# Node.js API reference this machine kind installs (nodesource's nodejs
+# 20.20.2 puts it in /usr/share/doc/nodejs/api; another version is
+# skipped, since the answers are that version's lines) and npm 11.19.1's
+# docs, from its registry tarball, integrity checked. One library of both,
+# with the whole-file reference in the same run.
+NODE_DOCS         ?= /usr/share/doc/nodejs/api
+NODE_DOCS_VERSION := v20.20.2
+NPM_DOCS_PACKAGE   := npm@11.19.1
+NPM_DOCS_INTEGRITY := sha512-ztsxKxt/kkIaAs+2i0GU6I+DRmUdrNasxTZKJe9TCdSjKxlhah/4r/hl5ygMD6XAg1qZ9c2TNomR4qgOydp10g==
+eval-docs:
+	@set -e; \
+	if ! grep -qF "Node.js $(NODE_DOCS_VERSION)" "$(NODE_DOCS)/index.html" 2>/dev/null; then \
+		echo "eval-docs: skipped: no Node.js $(NODE_DOCS_VERSION) API docs in $(NODE_DOCS) (NODE_DOCS=DIR names another place)"; exit 0; \
+	fi; \
+	tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	mkdir -p "$$tmp/docs/nodejs-api" "$$tmp/npm"; cp "$(NODE_DOCS)"/*.md "$$tmp/docs/nodejs-api/"; \
+	bash -c "$$NPM_PACK_SCRIPT" npm-pack $(NPM_DOCS_PACKAGE) $(NPM_DOCS_INTEGRITY) "$$tmp/npm"; \
+	mv "$$tmp/npm/package/docs/content" "$$tmp/docs/npm-docs"; \
+	FOLIO_EVAL_DOCS="$$tmp/docs" CGO_ENABLED=0 $(GO) test -count=1 -run TestTuneDocs ./eval; \
+	CGO_ENABLED=0 $(GO) run -tags ci . eval --corpus "$$tmp/docs" --golden eval/tune-docs.jsonl
 
 # Orders the corpora are copied in (numbered names sort as listed) for
 # eval-orders; make eval reads them alphabetically.

@@ -1,7 +1,9 @@
 // Package eval holds Folio's own tuning questions (tune-lay.jsonl and
-// tune-lay-2.jsonl) and the test that keeps them true to ../shared/corpus:
-// a question whose answer is no longer in its file would silently count as
-// a miss for every ranking, so the set fails loudly instead.
+// tune-lay-2.jsonl over ../shared/corpus, tune-docs.jsonl over Node.js's
+// and npm's own documentation) and the tests that keep them true to their
+// documents: a question whose answer is no longer in its file would
+// silently count as a miss for every ranking, so the set fails loudly
+// instead.
 package eval
 
 import (
@@ -33,11 +35,13 @@ func TestTuneLayAnswersStandInTheirFiles(t *testing.T) {
 		name    string
 		perLang int
 	}{{"tune-lay.jsonl", 30}, {"tune-lay-2.jsonl", 10}} {
-		checkTuneSet(t, corpus, set.name, set.perLang, ids, files)
+		checkTuneSet(t, func(c string) string { return filepath.Join(corpus, c) }, set.name, map[string]int{"en": set.perLang, "ar": set.perLang, "zh": set.perLang}, ids, files)
 	}
 }
 
-func checkTuneSet(t *testing.T, corpus, name string, perLang int, ids map[string]bool, files map[string]string) {
+// checkTuneSet checks the set in file name; dirOf gives a corpus folder's
+// place on disk.
+func checkTuneSet(t *testing.T, dirOf func(corpus string) string, name string, perLang map[string]int, ids map[string]bool, files map[string]string) {
 	data, err := os.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +69,7 @@ func checkTuneSet(t *testing.T, corpus, name string, perLang int, ids map[string
 			t.Errorf("%s and %s answer from the same file %s", other, q.ID, rel)
 		}
 		files[rel] = q.ID
-		text, err := os.ReadFile(filepath.Join(corpus, rel))
+		text, err := os.ReadFile(filepath.Join(dirOf(q.Corpus), filepath.FromSlash(q.File)))
 		if err != nil {
 			t.Errorf("%s: %v", q.ID, err)
 			continue
@@ -89,9 +93,9 @@ func checkTuneSet(t *testing.T, corpus, name string, perLang int, ids map[string
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	for _, lang := range []string{"en", "ar", "zh"} {
-		if langs[lang] < perLang {
-			t.Errorf("%s: %d %s questions, want at least %d", name, langs[lang], lang, perLang)
+	for lang, want := range perLang {
+		if langs[lang] < want {
+			t.Errorf("%s: %d %s questions, want at least %d", name, langs[lang], lang, want)
 		}
 	}
 }
