@@ -9,8 +9,8 @@
 #                dev-golden-2's odd ids), check sets (its even ids, dev-golden,
 #                Cranfield), then make eval-docs; ~3 min
 #   make eval-docs  the tune set over other documents (eval/tune-docs.jsonl: the
-#                Node.js API reference and npm's docs, gathered first; npm's
-#                fetched with npm pack, integrity checked); ~10 s
+#                Node.js API reference and npm's docs, gathered first: the
+#                machine's, or npm's by npm pack, integrity checked); ~10 s
 #   make eval-orders  the same questions with the seven corpora added in two
 #                other orders (reversed, tldr first): the figures must match
 #                make eval's, since no word's weight depends on the order; ~1 min
@@ -222,11 +222,13 @@ eval:
 # Node.js API reference this machine kind installs (nodesource's nodejs
 # 20.20.2 puts it in /usr/share/doc/nodejs/api; another version is
 # skipped, since the answers are that version's lines) and npm 11.19.1's
-# docs, from its registry tarball, integrity checked. One library of both,
-# with the whole-file reference in the same run.
+# docs, the machine's own when its npm is that version, else from the
+# registry's tarball, integrity checked. One library of both, with the
+# whole-file reference in the same run.
 NODE_DOCS         ?= /usr/share/doc/nodejs/api
 NODE_DOCS_VERSION := v20.20.2
-NPM_DOCS_PACKAGE   := npm@11.19.1
+NPM_DOCS_VERSION   := 11.19.1
+NPM_DIR            ?= /usr/lib/node_modules/npm
 NPM_DOCS_INTEGRITY := sha512-ztsxKxt/kkIaAs+2i0GU6I+DRmUdrNasxTZKJe9TCdSjKxlhah/4r/hl5ygMD6XAg1qZ9c2TNomR4qgOydp10g==
 eval-docs:
 	@set -e; \
@@ -235,8 +237,12 @@ eval-docs:
 	fi; \
 	tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	mkdir -p "$$tmp/docs/nodejs-api" "$$tmp/npm"; cp "$(NODE_DOCS)"/*.md "$$tmp/docs/nodejs-api/"; \
-	bash -c "$$NPM_PACK_SCRIPT" npm-pack $(NPM_DOCS_PACKAGE) $(NPM_DOCS_INTEGRITY) "$$tmp/npm"; \
-	mv "$$tmp/npm/package/docs/content" "$$tmp/docs/npm-docs"; \
+	if grep -qF '"version": "$(NPM_DOCS_VERSION)"' "$(NPM_DIR)/package.json" 2>/dev/null; then \
+		cp -R "$(NPM_DIR)/docs/content" "$$tmp/docs/npm-docs"; \
+	else \
+		bash -c "$$NPM_PACK_SCRIPT" npm-pack npm@$(NPM_DOCS_VERSION) $(NPM_DOCS_INTEGRITY) "$$tmp/npm"; \
+		mv "$$tmp/npm/package/docs/content" "$$tmp/docs/npm-docs"; \
+	fi; \
 	FOLIO_EVAL_DOCS="$$tmp/docs" CGO_ENABLED=0 $(GO) test -count=1 -run TestTuneDocs ./eval; \
 	CGO_ENABLED=0 $(GO) run -tags ci . eval --corpus "$$tmp/docs" --golden eval/tune-docs.jsonl
 
