@@ -9,8 +9,8 @@ import (
 
 // The documents tune-docs.jsonl was written over: the API reference of the
 // Node.js this machine kind installs (nodesource's 20.20.2 package) and the
-// docs of npm 11.19.1. `make eval` gathers the same files (npm's from the
-// registry, `npm pack`, checked against its integrity hash).
+// docs of npm 11.19.1. `make eval-docs` gathers the same files (npm's from
+// the machine, or from the registry's tarball, integrity checked).
 const (
 	nodeDocs    = "/usr/share/doc/nodejs/api"
 	nodeVersion = "v20.20.2"
