@@ -20,7 +20,7 @@ const (
 
 // docsDirs says where each corpus folder of tune-docs.jsonl is:
 // FOLIO_EVAL_DOCS (a folder holding nodejs-api/ and npm-docs/, as make
-// eval builds it), or the machine's own copies when they are of the
+// eval-docs builds it), or the machine's own copies when they are of the
 // versions the set was written on; nil and the reason when neither is.
 func docsDirs() (dirs map[string]string, why string) {
 	if d := os.Getenv("FOLIO_EVAL_DOCS"); d != "" {
