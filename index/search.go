@@ -218,6 +218,9 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		return nil, fmt.Errorf("search %q: %w", input, err)
 	}
 	filter, args, res.Notices = filter+fcond, append(args, fargs...), notices
+	if n := q.OptionsNotice(); n != "" {
+		res.Notices = append(res.Notices, n)
+	}
 	if q.Empty() {
 		// Filters alone: the notes they select, each once.
 		if err := ix.listDocuments(ctx, fcond, fargs, opt, res); err != nil {

@@ -1440,3 +1440,24 @@ func TestALongQuestionsTypedPairBringsItsPassage(t *testing.T) {
 		t.Errorf("takeown.md is not among the candidates of %q: %q", q, seen)
 	}
 }
+
+// A question that types a command's option (-g, --force) finds the
+// passages that show it: the option was read as a word to leave out,
+// which hid the one page that answers.
+func TestAQuestionsOptionFindsThePassageThatShowsIt(t *testing.T) {
+	ix := libraryOf(t, map[string]string{
+		"corepack.md": "# Corepack\n\n## Running npm install -g yarn fails\n\nnpm refuses to overwrite the Corepack binaries. Add the --force flag to npm install.\n",
+		"yarn.md":     "# Yarn\n\nYarn installs packages. Run yarn add to install one.\n",
+	})
+	res := search(t, ix, "npm install -g yarn fails after enabling corepack")
+	if len(res.Hits) == 0 || res.Hits[0].Path != "corepack.md" {
+		t.Fatalf("hits %v, want corepack.md first", paths(res))
+	}
+	if !slices.ContainsFunc(res.Notices, func(n string) bool { return strings.Contains(n, "-g as a command's option") }) {
+		t.Errorf("notices %q, want one saying -g was read as an option", res.Notices)
+	}
+	// A keyword query still leaves its -word out.
+	if res := search(t, ix, "yarn install -corepack"); len(res.Hits) != 1 || res.Hits[0].Path != "yarn.md" {
+		t.Errorf("yarn install -corepack: hits %v, want yarn.md alone", paths(res))
+	}
+}

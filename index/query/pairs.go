@@ -46,7 +46,19 @@ func (q Query) Pairs(idf func(term string) float64) (string, []string) {
 		out = append(out, Clause{Terms: []string{a.Terms[0], b.Terms[0]}}.Expr())
 		said = append(said, q.typed(a)+" "+q.typed(b))
 	}
-	return strings.Join(out, " OR "), said
+	if len(out) == 0 {
+		return "", nil
+	}
+	// The pairs' passages join the candidates, so what the query leaves
+	// out stays out of them too: a long question's -word had come back
+	// through them.
+	expr := strings.Join(out, " OR ")
+	var not strings.Builder
+	q.writeExclusions(&not)
+	if not.Len() > 0 && len(out) > 1 {
+		expr = "(" + expr + ")" // NOT binds tighter than OR
+	}
+	return expr + not.String(), said
 }
 
 // pairable reports a plain word of Latin letters, searched as itself.

@@ -28,3 +28,14 @@ func TestALongQuestionsTypedPairsAreSearched(t *testing.T) {
 		}
 	}
 }
+
+// What a long question leaves out stays out of the passages its pairs
+// find: they join the candidates.
+func TestPairsLeaveOutWhatTheQuestionDoes(t *testing.T) {
+	idf := map[string]float64{"ownership": 5.4, "prompt": 5.1, "hard": 4.7, "drive": 5.2}
+	rarity := func(term string) float64 { return idf[term] }
+	expr, _ := Parse(`I copied a folder from my old hard drive and need to take ownership from the command prompt -"powershell"`).Pairs(rarity)
+	if want := `("hard drive" OR "take ownership" OR "command prompt") NOT "powershel"`; expr != want {
+		t.Errorf("expression %q, want %q", expr, want)
+	}
+}

@@ -143,6 +143,53 @@ type Query struct {
 	Words []string
 	// Lang is the language of what was typed (analyze.Language).
 	Lang string
+	// Options are the words typed with a leading - that were read as a
+	// command's options, not exclusions (isOption), as typed.
+	Options []string
+}
+
+// isOption reports whether word, typed after a -, names a command-line
+// option rather than a word to leave out: a second - (--inspect), one
+// Latin letter or digit (-g, -9), or any - word in a question, where
+// "built with -cover" or "run with -race" names a flag. Leaving out
+// "inspect" from a question about the debugger hid every page that
+// answers it. A keyword query keeps the query language's -word.
+func isOption(word string, sentence bool) bool {
+	w := strings.TrimRight(word, "-*")
+	oneChar := len(w) == 1 && ('a' <= w[0] && w[0] <= 'z' || 'A' <= w[0] && w[0] <= 'Z' || '0' <= w[0] && w[0] <= '9')
+	return strings.HasPrefix(word, "-") || oneChar || sentence
+}
+
+// OptionsNotice says which words typed after a - were searched as a
+// command's options (Options) instead of left out, and how to leave a
+// word out; "" when none were.
+func (q Query) OptionsNotice() string {
+	if len(q.Options) == 0 {
+		return ""
+	}
+	return "read " + strings.Join(q.Options, ", ") + ` as a command's option and searched it; to leave a word out, type -"word"`
+}
+
+// readsAsSentence reports a question or message rather than a query in
+// Folio's query language: longWords plain words or more, or a question
+// mark at its end, and no quotes, prefixes, in: or filters, which say
+// their -word is meant.
+func readsAsSentence(input string) bool {
+	plain := 0
+	for _, f := range strings.Fields(input) {
+		g := strings.TrimPrefix(f, "-")
+		if r, _ := utf8.DecodeRuneInString(g); isQuote(r) || strings.HasSuffix(g, "*") || len(g) >= 3 && strings.EqualFold(g[:3], "in:") {
+			return false
+		}
+		if _, _, ok := filterAt(g, 0); ok {
+			return false
+		}
+		if !strings.HasPrefix(f, "-") {
+			plain++
+		}
+	}
+	t := strings.TrimRightFunc(input, unicode.IsSpace)
+	return plain >= longWords || strings.HasSuffix(t, "?") || strings.HasSuffix(t, "؟") || strings.HasSuffix(t, "？")
 }
 
 // Parse parses what the user typed. It never fails: anything it cannot
@@ -157,6 +204,7 @@ func Parse(input string) Query {
 	}
 	var q Query
 	s := input
+	sentence := readsAsSentence(input)
 	for i := 0; i < len(s) && len(q.Clauses) < maxClauses; {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if isSep(r) {
@@ -220,6 +268,12 @@ func Parse(input string) Query {
 			k += n
 		}
 		word := s[j:k]
+		if c.Exclude && !c.HeadingOnly && len(analyze.Tokens(word)) > 0 && isOption(word, sentence) {
+			// npm install -g, node --inspect, go test -race: an option
+			// typed in a question, searched as the word it names.
+			c.Exclude = false
+			q.Options = append(q.Options, strings.TrimRightFunc(s[i:k], func(r rune) bool { return r != '-' && unicode.IsPunct(r) }))
+		}
 		if strings.HasSuffix(word, "*") {
 			c.Prefix = true
 			word = strings.TrimRight(word, "*")
@@ -683,13 +737,19 @@ func (q Query) Match(r Retrieval) string {
 	}
 	// NOT binds tighter than AND/OR in FTS5, so the positive part is
 	// parenthesised above and each NOT applies to all of it.
+	q.writeExclusions(&b)
+	return b.String()
+}
+
+// writeExclusions writes " NOT " and each excluded clause: every
+// expression that finds candidates ends so (Match, Pairs).
+func (q Query) writeExclusions(b *strings.Builder) {
 	for _, c := range q.Clauses {
 		if c.Exclude {
 			b.WriteString(" NOT ")
-			c.WriteExpr(&b)
+			c.WriteExpr(b)
 		}
 	}
-	return b.String()
 }
 
 // Expr is the clause as an FTS5 expression (WriteExpr).

@@ -152,7 +152,7 @@ func TestMatchExpressions(t *testing.T) {
 		{"東京都", `("東京" OR "京都")`},
 		{"AND OR NOT NEAR", `("not" OR "near")`},
 		{"-adult", ""},
-		{"-a -b", ""},
+		{"-cold -flu", ""},
 		{"", ""},
 	}
 	db := testFTS(t)
@@ -635,6 +635,43 @@ func TestATyposContextIsTheWordsNearIt(t *testing.T) {
 	for _, w := range []string{"bravo", "echo", "foxtrot", "india"} {
 		if !strings.Contains(got, `"`+w) {
 			t.Errorf("context %s lacks %s", got, w)
+		}
+	}
+}
+
+// A word typed after a - in a question names a command's option (npm
+// install -g, --inspect, -race) and is searched; a keyword query, or one
+// written in the query language (quotes, prefixes, in:, filters), still
+// leaves its -word out, and -"word" leaves a word out anywhere.
+func TestAnOptionTypedInAQuestionIsSearchedNotLeftOut(t *testing.T) {
+	for _, tc := range []struct {
+		in       string
+		excluded []string // the terms left out
+		options  []string
+	}{
+		{"npm install -g yarn fails after enabling corepack", nil, []string{"-g"}},
+		{"where does a binary built with -cover save its data", nil, []string{"-cover"}},
+		{"tests fail with -race?", nil, []string{"-race"}},
+		{"restart node with --inspect", nil, []string{"--inspect"}}, // two dashes: always an option
+		{"npm install -g", nil, []string{"-g"}},                     // one letter: never a word to leave out
+		{"go test -race flaky", []string{"race"}, nil},
+		{`how do I bake bread at home without an oven -"sourdough"`, []string{"sourdough"}, nil},
+		{`ibuprofen dose for my child at night "side effects" -adult`, []string{"adult"}, nil},
+		{"dose for my little child at night in:dosage -adult", []string{"adult"}, nil},
+		{"東京 -晴", []string{"晴"}, nil},
+	} {
+		q := Parse(tc.in)
+		var excluded []string
+		for _, c := range q.Clauses {
+			if c.Exclude {
+				excluded = append(excluded, c.Terms...)
+			}
+		}
+		if !reflect.DeepEqual(excluded, tc.excluded) || !reflect.DeepEqual(q.Options, tc.options) {
+			t.Errorf("%q: left out %q and read options %q, want %q and %q", tc.in, excluded, q.Options, tc.excluded, tc.options)
+		}
+		if got := q.OptionsNotice(); (got != "") != (len(tc.options) > 0) || len(tc.options) > 0 && !strings.Contains(got, tc.options[0]) {
+			t.Errorf("%q: notice %q", tc.in, got)
 		}
 	}
 }
