@@ -217,10 +217,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	if err != nil {
 		return nil, fmt.Errorf("search %q: %w", input, err)
 	}
-	filter, args, res.Notices = filter+fcond, append(args, fargs...), notices
-	if n := q.OptionsNotice(); n != "" {
-		res.Notices = append(res.Notices, n)
-	}
+	filter, args, res.Notices = filter+fcond, append(args, fargs...), append(notices, q.OptionsNotice()...)
 	if q.Empty() {
 		// Filters alone: the notes they select, each once.
 		if err := ix.listDocuments(ctx, fcond, fargs, opt, res); err != nil {

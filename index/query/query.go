@@ -162,12 +162,12 @@ func isOption(word string, sentence bool) bool {
 
 // OptionsNotice says which words typed after a - were searched as a
 // command's options (Options) instead of left out, and how to leave a
-// word out; "" when none were.
-func (q Query) OptionsNotice() string {
+// word out; nothing when none were.
+func (q Query) OptionsNotice() []string {
 	if len(q.Options) == 0 {
-		return ""
+		return nil
 	}
-	return "read " + strings.Join(q.Options, ", ") + ` as a command's option and searched it; to leave a word out, type -"word"`
+	return []string{"read " + strings.Join(q.Options, ", ") + ` as a command's option and searched it; to leave a word out, type -"word"`}
 }
 
 // readsAsSentence reports a question or message rather than a query in

@@ -670,7 +670,7 @@ func TestAnOptionTypedInAQuestionIsSearchedNotLeftOut(t *testing.T) {
 		if !reflect.DeepEqual(excluded, tc.excluded) || !reflect.DeepEqual(q.Options, tc.options) {
 			t.Errorf("%q: left out %q and read options %q, want %q and %q", tc.in, excluded, q.Options, tc.excluded, tc.options)
 		}
-		if got := q.OptionsNotice(); (got != "") != (len(tc.options) > 0) || len(tc.options) > 0 && !strings.Contains(got, tc.options[0]) {
+		if got := strings.Join(q.OptionsNotice(), ""); (got != "") != (len(tc.options) > 0) || len(tc.options) > 0 && !strings.Contains(got, tc.options[0]) {
 			t.Errorf("%q: notice %q", tc.in, got)
 		}
 	}
