@@ -296,7 +296,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	}
 	res.Corrections = spell.Say(ctx, ix.db, res.Corrections, st.forms, texts, keep)
 	finishHits(res.Hits, opt, st.matches, rank.TermWeights(st.terms, q.Quantity), keep)
-	res.Notices = append(res.Notices, spell.Missing(st.missing, len(res.Hits) > 0)...)
+	res.Notices = append(append(res.Notices, spell.Missing(st.missing, len(res.Hits) > 0)...), spell.Unquoted(ctx, ix.db, res.Total, q.Phrases())...)
 	res.Elapsed = time.Since(start)
 	return res, nil
 }

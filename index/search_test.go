@@ -1461,3 +1461,24 @@ func TestAQuestionsOptionFindsThePassageThatShowsIt(t *testing.T) {
 		t.Errorf("yarn install -corepack: hits %v, want yarn.md alone", paths(res))
 	}
 }
+
+// An error message pasted in quotes that no passage holds word for word
+// finds nothing; the notice says which phrase it was and what to do.
+func TestAQuotedPhraseNoPassageHoldsIsNamed(t *testing.T) {
+	ix := libraryOf(t, map[string]string{
+		"npm.md": "# Global installs\n\nEACCES: permission denied when npm writes to a folder you do not own. Use a Node version manager.\n",
+	})
+	res := search(t, ix, `why does npm say "EACCES: permission denied, mkdir /usr/lib/node_modules" on a global install`)
+	if len(res.Hits) != 0 || !slices.ContainsFunc(res.Notices, func(n string) bool {
+		return strings.HasPrefix(n, `no passage holds "EACCES: permission denied, mkd…" word for word`)
+	}) {
+		t.Errorf("hits %v, notices %q; want none, and the phrase named", paths(res), res.Notices)
+	}
+	// Without the quotes its words find the page; a phrase held says nothing.
+	if res := search(t, ix, `why does npm say EACCES: permission denied, mkdir /usr/lib/node_modules`); len(res.Hits) == 0 {
+		t.Error("the same words without quotes found nothing")
+	}
+	if res := search(t, ix, `"permission denied" npm`); len(res.Hits) == 0 || len(res.Notices) != 0 {
+		t.Errorf(`"permission denied" npm: hits %v, notices %q`, paths(res), res.Notices)
+	}
+}

@@ -656,6 +656,19 @@ func (q Query) Empty() bool {
 	return true
 }
 
+// Phrases are the quoted phrases of several words a passage must hold,
+// each as typed and as its FTS5 expression (spell.Unquoted names those no
+// passage holds).
+func (q Query) Phrases() [][2]string {
+	var out [][2]string
+	for _, c := range q.Clauses {
+		if len(c.Terms) > 1 && c.Required() && !c.HeadingOnly {
+			out = append(out, [2]string{c.Typed, c.Expr()})
+		}
+	}
+	return out
+}
+
 // Retrieval names the optional clauses (by index) that find the first
 // stage's candidates.
 type Retrieval struct {

@@ -2,6 +2,7 @@ package spell
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"slices"
 	"strconv"
@@ -74,10 +75,7 @@ func Missing(words []string, hits bool) []string {
 	}
 	var quoted []string
 	for _, w := range words[:min(len(words), maxMissing)] {
-		if r := []rune(w); len(r) > 30 { // a pasted blob is one "word"
-			w = string(r[:30]) + "…"
-		}
-		quoted = append(quoted, strconv.Quote(w))
+		quoted = append(quoted, quote(w))
 	}
 	n := "no passage holds " + strings.Join(quoted, ", ")
 	if more := len(words) - maxMissing; more > 0 {
@@ -87,6 +85,32 @@ func Missing(words []string, hits bool) []string {
 		n += ": the results hold the other words"
 	}
 	return []string{n}
+}
+
+// quote is w quoted, cut at 30 characters: a pasted blob is one "word".
+func quote(w string) string {
+	if r := []rune(w); len(r) > 30 {
+		w = string(r[:30]) + "…"
+	}
+	return strconv.Quote(w)
+}
+
+// Unquoted names the quoted phrases (as typed, and their FTS5
+// expressions: query.Query.Phrases) that no passage holds, when a search
+// found nothing (total 0): an error message pasted in quotes into a
+// question found nothing and said nothing. A failed count names nothing.
+func Unquoted(ctx context.Context, db *sql.DB, total int, phrases [][2]string) []string {
+	if total > 0 {
+		return nil
+	}
+	var out []string
+	for _, p := range phrases {
+		var held int
+		if db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1)`, p[1]).Scan(&held) == nil && held == 0 {
+			out = append(out, "no passage holds "+quote(p[0])+" word for word: without the quotes, its words are searched one by one")
+		}
+	}
+	return out
 }
 
 // Unheld lists the typed words that no passage holds and that nothing
