@@ -150,14 +150,16 @@ type Query struct {
 
 // isOption reports whether word, typed after a -, names a command-line
 // option rather than a word to leave out: a second - (--inspect), one
-// Latin letter or digit (-g, -9), or any - word in a question, where
-// "built with -cover" or "run with -race" names a flag. Leaving out
-// "inspect" from a question about the debugger hid every page that
-// answers it. A keyword query keeps the query language's -word.
+// Latin letter (-g), a number (-9, a minus sign: "store at -20"), or any
+// - word in a question, where "built with -cover" or "run with -race"
+// names a flag. Leaving out "inspect" from a question about the debugger
+// hid every page that answers it. A keyword query keeps the query
+// language's -word.
 func isOption(word string, sentence bool) bool {
 	w := strings.TrimRight(word, "-*")
-	oneChar := len(w) == 1 && ('a' <= w[0] && w[0] <= 'z' || 'A' <= w[0] && w[0] <= 'Z' || '0' <= w[0] && w[0] <= '9')
-	return strings.HasPrefix(word, "-") || oneChar || sentence
+	letter := len(w) == 1 && ('a' <= w[0] && w[0] <= 'z' || 'A' <= w[0] && w[0] <= 'Z')
+	number := w != "" && '0' <= w[0] && w[0] <= '9'
+	return strings.HasPrefix(word, "-") || letter || number || sentence
 }
 
 // OptionsNotice says which words typed after a - were searched as a
@@ -167,7 +169,7 @@ func (q Query) OptionsNotice() []string {
 	if len(q.Options) == 0 {
 		return nil
 	}
-	return []string{"read " + strings.Join(q.Options, ", ") + ` as a command's option and searched it; to leave a word out, type -"word"`}
+	return []string{"searched " + strings.Join(q.Options, ", ") + `, not left out: the dash reads as a command's option or a minus sign; to leave a word out, type -"word"`}
 }
 
 // readsAsSentence reports a question or message rather than a query in

@@ -654,6 +654,7 @@ func TestAnOptionTypedInAQuestionIsSearchedNotLeftOut(t *testing.T) {
 		{"tests fail with -race?", nil, []string{"-race"}},
 		{"restart node with --inspect", nil, []string{"--inspect"}}, // two dashes: always an option
 		{"npm install -g", nil, []string{"-g"}},                     // one letter: never a word to leave out
+		{"insulin storage -20", nil, []string{"-20"}},               // a minus sign
 		{"go test -race flaky", []string{"race"}, nil},
 		{`how do I bake bread at home without an oven -"sourdough"`, []string{"sourdough"}, nil},
 		{`ibuprofen dose for my child at night "side effects" -adult`, []string{"adult"}, nil},
