@@ -143,33 +143,34 @@ type Query struct {
 	Words []string
 	// Lang is the language of what was typed (analyze.Language).
 	Lang string
-	// Options are the words typed with a leading - that were read as a
-	// command's options, not exclusions (isOption), as typed.
+	// Options are the words typed with a leading - in a question that were
+	// read as a command's options, not exclusions (alwaysOption), as typed.
 	Options []string
 }
 
-// isOption reports whether word, typed after a -, names a command-line
-// option rather than a word to leave out: a second - (--inspect), one
-// Latin letter (-g), a number (-9, a minus sign: "store at -20"), or any
-// - word in a question, where "built with -cover" or "run with -race"
-// names a flag. Leaving out "inspect" from a question about the debugger
-// hid every page that answers it. A keyword query keeps the query
-// language's -word.
-func isOption(word string, sentence bool) bool {
+// alwaysOption reports a word typed after a - that names a command-line
+// option or a number in any query, never a word to leave out: a second -
+// (--inspect, --max-old-space-size), one Latin letter (-g), a number (-9,
+// a minus sign: "store at -20"). In a question any - word is an option
+// too ("built with -cover", "run with -race"): leaving out "inspect" from a
+// question about the debugger hid every page that answers it. A keyword
+// query keeps the query language's -word.
+func alwaysOption(word string) bool {
 	w := strings.TrimRight(word, "-*")
 	letter := len(w) == 1 && ('a' <= w[0] && w[0] <= 'z' || 'A' <= w[0] && w[0] <= 'Z')
 	number := w != "" && '0' <= w[0] && w[0] <= '9'
-	return strings.HasPrefix(word, "-") || letter || number || sentence
+	return strings.HasPrefix(word, "-") || letter || number
 }
 
-// OptionsNotice says which words typed after a - were searched as a
-// command's options (Options) instead of left out, and how to leave a
-// word out; nothing when none were.
+// OptionsNotice says which words typed after a - in a question were
+// searched as a command's options (Options) instead of left out, as a
+// keyword query would, and how to leave a word out; nothing when none
+// were.
 func (q Query) OptionsNotice() []string {
 	if len(q.Options) == 0 {
 		return nil
 	}
-	return []string{"searched " + strings.Join(q.Options, ", ") + `, not left out: the dash reads as a command's option or a minus sign; to leave a word out, type -"word"`}
+	return []string{"searched " + strings.Join(q.Options, ", ") + `, not left out: in a question a dash word reads as a command's option; to leave a word out, type -"word"`}
 }
 
 // readsAsSentence reports a question or message rather than a query in
@@ -270,11 +271,14 @@ func Parse(input string) Query {
 			k += n
 		}
 		word := s[j:k]
-		if c.Exclude && !c.HeadingOnly && len(analyze.Tokens(word)) > 0 && isOption(word, sentence) {
-			// npm install -g, node --inspect, go test -race: an option
-			// typed in a question, searched as the word it names.
+		if c.Exclude && !c.HeadingOnly && len(analyze.Tokens(word)) > 0 && (alwaysOption(word) || sentence) {
+			// npm install -g, node --inspect, go test -race: an option,
+			// searched as the word it names; said when only a question
+			// makes it one.
 			c.Exclude = false
-			q.Options = append(q.Options, strings.TrimRightFunc(s[i:k], func(r rune) bool { return r != '-' && unicode.IsPunct(r) }))
+			if !alwaysOption(word) {
+				q.Options = append(q.Options, strings.TrimRightFunc(s[i:k], func(r rune) bool { return r != '-' && unicode.IsPunct(r) }))
+			}
 		}
 		if strings.HasSuffix(word, "*") {
 			c.Prefix = true
