@@ -29,7 +29,7 @@ func ExampleHeading(path []string) string {
 const Syntax = `words or a question: passages holding more of them rank first, rare words counting most
 "exact phrase"   must appear, word for word
 prefix*   words starting so
--word   -"phrase"   leave out passages holding it (in a question, -g, -race, --inspect are options, searched; -"word" still leaves out)
+-word   -"phrase"   leave out passages holding it (--word, -g, -20 are searched as typed, and in a question any -word is; -"word" still leaves out)
 in:word   the word must be in the heading
 tag:policy   notes tagged so (front matter or #policy; tag:hr also finds hr/leave)
 folder:NAME   one library folder, as the sidebar names it
