@@ -60,7 +60,7 @@ type Bar struct {
 	tagsLabel              *widget.Label
 	problem                *widget.Label
 	problemRow             *fyne.Container
-	notice                 *widget.Label
+	notices                *fyne.Container // a line each, so one cannot cut off the next
 	noticeRow              *fyne.Container
 
 	tags   []string       // the library's, most used first
@@ -101,10 +101,8 @@ func New() *Bar {
 	b.Dates = container.NewVBox(fields, b.problemRow)
 	b.Dates.Hide()
 
-	b.notice = widget.NewLabel("")
-	b.notice.Importance = widget.WarningImportance
-	b.notice.Truncation = fyne.TextTruncateEllipsis
-	b.noticeRow = container.NewBorder(nil, nil, widget.NewIcon(theme.WarningIcon()), nil, b.notice)
+	b.notices = container.NewVBox()
+	b.noticeRow = container.NewBorder(nil, nil, widget.NewIcon(theme.WarningIcon()), nil, b.notices)
 	b.noticeRow.Hide()
 	b.InForce = container.NewHBox()
 	return b
@@ -322,7 +320,13 @@ func (b *Bar) SetInForce(used []query.Filter) {
 
 // SetNotices says why a filter found nothing (Results.Notices).
 func (b *Bar) SetNotices(notices []string) {
-	b.notice.SetText(strings.Join(notices, " · "))
+	b.notices.Objects = nil
+	for _, n := range notices {
+		l := widget.NewLabel(n)
+		l.Importance = widget.WarningImportance
+		l.Truncation = fyne.TextTruncateEllipsis
+		b.notices.Add(l)
+	}
 	b.noticeRow.Hidden = len(notices) == 0
 	b.noticeRow.Refresh()
 }

@@ -1,7 +1,11 @@
 package filterbar
 
 import (
+	"reflect"
 	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"folio/index/query"
 )
@@ -58,5 +62,23 @@ func TestSearchedInReadsAsASentence(t *testing.T) {
 	}
 	if got := SearchedIn("", nil); got != "" {
 		t.Errorf("%q", got)
+	}
+}
+
+// Each notice is a line of its own: joined on one line, the first cut off
+// the rest ("searched -cover, not left out: … · no p…").
+func TestEachNoticeHasALineOfItsOwn(t *testing.T) {
+	test.NewTempApp(t)
+	b := New()
+	b.SetNotices([]string{"searched -cover, not left out", `no passage holds "okapi"`})
+	var lines []string
+	for _, o := range b.notices.Objects {
+		lines = append(lines, o.(*widget.Label).Text)
+	}
+	if want := []string{"searched -cover, not left out", `no passage holds "okapi"`}; !reflect.DeepEqual(lines, want) || !b.Notices().Visible() {
+		t.Errorf("lines %q (shown %v), want %q", lines, b.Notices().Visible(), want)
+	}
+	if b.SetNotices(nil); b.Notices().Visible() || len(b.notices.Objects) != 0 {
+		t.Error("no notice: the row is still shown")
 	}
 }
