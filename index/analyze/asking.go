@@ -100,6 +100,40 @@ func AskingSentences(text string) string {
 
 func notLetter(r rune) bool { return !unicode.IsLetter(r) }
 
+// InOwnWords reports a question or a message in someone's own words
+// rather than keywords: a question mark, a sentence opening with a word of
+// asking (how, can, what…; كيف، هل، ليش; a Chinese question word), or a
+// word of the first person (I, my, we). "where does a binary built with
+// -cover save its data" and "my tests run with -race started failing"
+// are; "annual leave carry over rules -contractors" is not.
+func InOwnWords(text string) bool {
+	for s := range sentences(text) {
+		first, _, _ := strings.Cut(strings.TrimLeftFunc(s, notLetter), " ")
+		first = strings.ToLower(strings.TrimRightFunc(first, notLetter))
+		if strings.ContainsAny(s[max(len(s)-3, 0):], "?؟？") || askingWords[first] || arabicAsking[first] {
+			return true
+		}
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), notLetter) {
+		if firstPerson[w] {
+			return true
+		}
+	}
+	for _, w := range chineseAsking {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// The words that make a text someone's own question (InOwnWords).
+var (
+	arabicAsking  = map[string]bool{"كيف": true, "هل": true, "ليش": true, "لماذا": true, "ليه": true, "شو": true, "ايش": true, "وين": true, "متى": true, "شلون": true, "ازاي": true}
+	firstPerson   = map[string]bool{"i": true, "my": true, "me": true, "we": true, "our": true}
+	chineseAsking = []string{"怎么", "如何", "为什么", "為什麼", "怎麼", "吗", "嗎"}
+)
+
 // askingWords open a sentence that asks.
 var askingWords = map[string]bool{"what": true, "how": true, "who": true, "when": true, "where": true, "why": true,
 	"can": true, "could": true, "do": true, "does": true, "is": true, "are": true, "am": true, "should": true,

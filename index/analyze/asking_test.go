@@ -53,3 +53,22 @@ func TestAskingSentences(t *testing.T) {
 		}
 	}
 }
+
+// A question or a message in someone's own words is told from keywords by
+// its question mark, a word of asking or the first person, not its length.
+func TestInOwnWords(t *testing.T) {
+	for text, want := range map[string]bool{
+		"where does a binary built with -cover save its coverage data":       true,
+		"After upgrading to Go 1.14 my tests run with -race started failing": true,
+		"tests fail with -race?": true,
+		"ليش لما حط v-if و v-for على نفس الـ li بيطلع ايرور": true,
+		"热重载失败怎么办":                                   true,
+		"annual leave carry over rules -contractors": false,
+		"go test -race flaky":                        false,
+		"docker reclaim disk space":                  false,
+	} {
+		if got := InOwnWords(text); got != want {
+			t.Errorf("InOwnWords(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

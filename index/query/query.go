@@ -173,12 +173,10 @@ func (q Query) OptionsNotice() []string {
 	return []string{"searched " + strings.Join(q.Options, ", ") + `, not left out: in a question a dash word reads as a command's option; to leave a word out, type -"word"`}
 }
 
-// readsAsSentence reports a question or message rather than a query in
-// Folio's query language: longWords plain words or more, or a question
-// mark at its end, and no quotes, prefixes, in: or filters, which say
-// their -word is meant.
+// readsAsSentence reports a question or message in someone's own words
+// (analyze.InOwnWords) written without Folio's query language: quotes,
+// prefixes, in: or filters say their -word is meant.
 func readsAsSentence(input string) bool {
-	plain := 0
 	for _, f := range strings.Fields(input) {
 		g := strings.TrimPrefix(f, "-")
 		if r, _ := utf8.DecodeRuneInString(g); isQuote(r) || strings.HasSuffix(g, "*") || len(g) >= 3 && strings.EqualFold(g[:3], "in:") {
@@ -187,12 +185,8 @@ func readsAsSentence(input string) bool {
 		if _, _, ok := filterAt(g, 0); ok {
 			return false
 		}
-		if !strings.HasPrefix(f, "-") {
-			plain++
-		}
 	}
-	t := strings.TrimRightFunc(input, unicode.IsSpace)
-	return plain >= longWords || strings.HasSuffix(t, "?") || strings.HasSuffix(t, "؟") || strings.HasSuffix(t, "？")
+	return analyze.InOwnWords(input)
 }
 
 // Parse parses what the user typed. It never fails: anything it cannot
