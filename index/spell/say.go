@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"folio/index/analyze"
+	"folio/index/fts"
 )
 
 // Correction is a word the search could not find as typed and also
@@ -105,8 +106,7 @@ func Unquoted(ctx context.Context, db *sql.DB, total int, phrases [][2]string) [
 	}
 	var out []string
 	for _, p := range phrases {
-		var held int
-		if db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1)`, p[1]).Scan(&held) == nil && held == 0 {
+		if held, err := (fts.Stage{Expr: p[1]}).Count(ctx, db, 1); err == nil && held == 0 {
 			out = append(out, "no passage holds "+quote(p[0])+" word for word: without the quotes, its words are searched one by one")
 		}
 	}
