@@ -79,11 +79,11 @@ func AskingSentences(text string) string {
 	n := 0
 	for s := range sentences(text) {
 		n++
-		first, _, _ := strings.Cut(strings.TrimLeftFunc(s, notLetter), " ")
+		first, marked := opens(s)
 		switch {
-		case strings.ContainsAny(s[max(len(s)-3, 0):], "?؟？"):
+		case marked:
 			asking = append(asking, s)
-		case askingWords[strings.ToLower(strings.TrimRightFunc(first, notLetter))]:
+		case askingWords[first]:
 			opening = append(opening, s)
 		}
 	}
@@ -100,6 +100,13 @@ func AskingSentences(text string) string {
 
 func notLetter(r rune) bool { return !unicode.IsLetter(r) }
 
+// opens is a sentence's first word, lower-cased, and whether the sentence
+// ends in a question mark.
+func opens(s string) (first string, marked bool) {
+	first, _, _ = strings.Cut(strings.TrimLeftFunc(s, notLetter), " ")
+	return strings.ToLower(strings.TrimRightFunc(first, notLetter)), strings.ContainsAny(s[max(len(s)-3, 0):], "?؟？")
+}
+
 // InOwnWords reports a question or a message in someone's own words
 // rather than keywords: a question mark, a sentence opening with a word of
 // asking (how, can, what…; كيف، هل، ليش; a Chinese question word), or a
@@ -108,9 +115,7 @@ func notLetter(r rune) bool { return !unicode.IsLetter(r) }
 // are; "annual leave carry over rules -contractors" is not.
 func InOwnWords(text string) bool {
 	for s := range sentences(text) {
-		first, _, _ := strings.Cut(strings.TrimLeftFunc(s, notLetter), " ")
-		first = strings.ToLower(strings.TrimRightFunc(first, notLetter))
-		if strings.ContainsAny(s[max(len(s)-3, 0):], "?؟？") || askingWords[first] || arabicAsking[first] {
+		if first, marked := opens(s); marked || askingWords[first] || arabicAsking[first] {
 			return true
 		}
 	}
