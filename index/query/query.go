@@ -162,6 +162,32 @@ func alwaysOption(word string) bool {
 	return strings.HasPrefix(word, "-") || letter || number
 }
 
+// readOption searches c, a word typed after a - (npm install -g, node
+// --inspect, go test -race), as the option it names instead of leaving it
+// out, when alwaysOption says so or it stands in a question (sentence) and
+// is written in Latin letters, as options are (-مرضية in an Arabic question
+// is still left out); the options only a question made so are listed for
+// the notice.
+func (q *Query) readOption(c *Clause, word, typed string, sentence bool) {
+	if !c.Exclude || c.HeadingOnly {
+		return
+	}
+	toks := analyze.Tokens(word)
+	if len(toks) == 0 {
+		return
+	}
+	latin := true
+	for _, t := range toks {
+		latin = latin && strings.IndexFunc(t.Term, func(r rune) bool { return r >= utf8.RuneSelf }) < 0
+	}
+	if always := alwaysOption(word); always || sentence && latin {
+		c.Exclude = false
+		if !always {
+			q.Options = append(q.Options, strings.TrimRightFunc(typed, func(r rune) bool { return r != '-' && unicode.IsPunct(r) }))
+		}
+	}
+}
+
 // OptionsNotice says which words typed after a - in a question were
 // searched as a command's options (Options) instead of left out, as a
 // keyword query would, and how to leave a word out; nothing when none
@@ -265,15 +291,7 @@ func Parse(input string) Query {
 			k += n
 		}
 		word := s[j:k]
-		if c.Exclude && !c.HeadingOnly && len(analyze.Tokens(word)) > 0 && (alwaysOption(word) || sentence) {
-			// npm install -g, node --inspect, go test -race: an option,
-			// searched as the word it names; said when only a question
-			// makes it one.
-			c.Exclude = false
-			if !alwaysOption(word) {
-				q.Options = append(q.Options, strings.TrimRightFunc(s[i:k], func(r rune) bool { return r != '-' && unicode.IsPunct(r) }))
-			}
-		}
+		q.readOption(&c, word, s[i:k], sentence)
 		if strings.HasSuffix(word, "*") {
 			c.Prefix = true
 			word = strings.TrimRight(word, "*")

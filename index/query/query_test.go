@@ -660,6 +660,7 @@ func TestAnOptionTypedInAQuestionIsSearchedNotLeftOut(t *testing.T) {
 		{"annual leave carry over rules -contractors", []string{"contractor"}, nil}, // keywords, however many
 		{"can I carry over leave -contractors", nil, []string{"-contractors"}},
 		{"热重载 失败 怎么办 -watch", nil, []string{"-watch"}},
+		{"كيف احصل على اجازة سنوية -مرضية", []string{"مرض"}, nil}, // options are Latin
 		{`how do I bake bread at home without an oven -"sourdough"`, []string{"sourdough"}, nil},
 		{`ibuprofen dose for my child at night "side effects" -adult`, []string{"adult"}, nil},
 		{"dose for my little child at night in:dosage -adult", []string{"adult"}, nil},
