@@ -1485,3 +1485,31 @@ func TestAQuotedPhraseNoPassageHoldsIsNamed(t *testing.T) {
 		t.Errorf(`"permission denied" npm: hits %v, notices %q`, paths(res), res.Notices)
 	}
 }
+
+// C++ and C# are names: a search for one finds the pages that write it,
+// not every page that mentions C, and the highlight covers the sign.
+func TestANameThatEndsInASignIsSearchedWhole(t *testing.T) {
+	ix := libraryOf(t, map[string]string{
+		"gcc.md": "# gcc\n\nCompile C source files with the GNU C compiler. C is a small language, and C code is portable.\n",
+		"gpp.md": "# g++\n\nCompile C++ source files with the GNU C++ compiler, for C++17 too.\n",
+		"csc.md": "# csc\n\nThe Microsoft C# compiler builds a C# project.\n",
+	})
+	for q, want := range map[string]string{
+		"c++ compiler": "gpp.md", "C# compiler": "csc.md", "c compiler": "gcc.md", "g++": "gpp.md", "c++17": "gpp.md",
+	} {
+		r := search(t, ix, q)
+		if len(r.Hits) == 0 || r.Hits[0].Path != want {
+			t.Errorf("%s: hits %v, want %s first", q, hitPaths(r), want)
+			continue
+		}
+		if q == "c++ compiler" {
+			sn, marked := r.Hits[0].Snippet, false
+			for _, h := range sn.Highlights {
+				marked = marked || sn.Text[h[0]:h[1]] == "C++"
+			}
+			if !marked {
+				t.Errorf("snippet %q %v does not mark C++", sn.Text, sn.Highlights)
+			}
+		}
+	}
+}

@@ -47,7 +47,7 @@ const maxTermBytes = 128
 // Version names the analysis rules. The index stores it with every
 // document, so a change of rules re-indexes on the next scan (old terms
 // would no longer meet the queries' terms).
-const Version = "6"
+const Version = "7"
 
 // Tokens returns the full analysis of text, in text order.
 // Tokens of one call share one backing string for their terms.
@@ -148,6 +148,7 @@ type analyzer struct {
 	class     uint8 // OR of cls* of the folded characters
 	prevLatin bool  // last base character was Latin: drop following combining marks
 	apoEnd    int   // offset right after an apostrophe that followed a word, else -1
+	name      bool  // the word is a name a sign ends (C++, C#): not stemmed
 
 	cjk []span // pending run of CJK characters
 
@@ -236,6 +237,11 @@ func (a *analyzer) run() {
 			}
 			a.prevLatin = asciiKind[text[j-1]] == clsLetter
 			a.wordEnd = j
+			if n := a.signed(i, j); n > 0 {
+				a.wordEnd = j + n
+				a.endWord()
+				j += n
+			}
 			i = j
 			continue
 		}
@@ -279,6 +285,38 @@ func (a *analyzer) mnemonic(i int) int {
 	a.prevLatin = true
 	a.wordEnd = j + 1
 	return j + 1 - i
+}
+
+// signed reads the sign that ends a name: C++, g++, clang++ (letters, then
+// "++") and C#, F# (one letter, then "#"). Dropping the sign left "c", so
+// "c++ compiler" met every page about C and "C#" met nothing. The name
+// becomes one word, spelt out as URLs and code fences spell it (cplusplus,
+// csharp), and is not stemmed. start and end bound the ASCII letters just
+// read; signed returns the bytes of the sign it took, 0 when there is none
+// (i++ in code is read the same way; a++b and page#part are not names).
+func (a *analyzer) signed(start, end int) int {
+	text := a.text
+	if a.wordStart != start || a.class != clsLetter || end >= len(text) {
+		return 0
+	}
+	ends := func(k int, digit bool) bool { // nothing but a separator (or a version) follows
+		if k >= len(text) || text[k] >= utf8.RuneSelf {
+			return true
+		}
+		kind := asciiKind[text[k]]
+		return kind == 0 && text[k] != '+' && text[k] != '#' || digit && kind == clsDigit
+	}
+	switch {
+	case text[end] == '+' && end+1 < len(text) && text[end+1] == '+' && ends(end+2, true):
+		a.word = append(a.word, "plusplus"...)
+		a.name = true
+		return 2
+	case text[end] == '#' && end-start == 1 && ends(end+1, false):
+		a.word = append(a.word, "sharp"...)
+		a.name = true
+		return 1
+	}
+	return 0
 }
 
 // sep handles a separator ending at byte offset next.
@@ -343,6 +381,7 @@ func (a *analyzer) startWord(i int) {
 	a.word = a.word[:0]
 	a.class = 0
 	a.prevLatin = false
+	a.name = false
 }
 
 func (a *analyzer) rune(r rune, start, end int) {
@@ -492,7 +531,7 @@ func (a *analyzer) endWord() {
 	case modeTokens, modeIndex:
 		switch a.class {
 		case clsLetter:
-			if len(w) >= 3 {
+			if len(w) >= 3 && !a.name {
 				w = englishStem(w)
 			}
 		case clsArabic:

@@ -586,3 +586,18 @@ func TestBritishSpellingsMeetAmerican(t *testing.T) {
 		}
 	}
 }
+
+func TestANameThatEndsInASignIsOneWord(t *testing.T) {
+	for text, want := range map[string]string{
+		"C++ and c++17":           "cplusplus and cplusplus 17",
+		"clang++ or g++.":         "clangplusplus or gplusplus",
+		"C#, F# code":             "csharp fsharp code",
+		"C++编程":                   "cplusplus 编程",
+		"a++b page#part #tag C#x": "a b page part tag c x",
+		"c+++ é++":                "c e",
+	} {
+		if got := IndexText(text); got != want {
+			t.Errorf("IndexText(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
