@@ -1513,3 +1513,19 @@ func TestANameThatEndsInASignIsSearchedWhole(t *testing.T) {
 		}
 	}
 }
+
+// A dose typed onto its unit ("400mg") finds the page that writes it
+// apart ("400 mg"), and is not taken for a typo of another number's unit.
+func TestANumberTypedOntoItsUnitFindsItWrittenApart(t *testing.T) {
+	ix := libraryOf(t, map[string]string{
+		"dose.md":    "# Ibuprofen\n\nAdults take 400 mg every 4 to 6 hours, with food.\n",
+		"timeout.md": "# Timeouts\n\nA request fails after 400ms without an answer, every time.\n",
+	})
+	r := search(t, ix, "400mg every 4hrs")
+	if len(r.Hits) == 0 || r.Hits[0].Path != "dose.md" || len(r.Corrections) != 0 {
+		t.Errorf("400mg every 4hrs: hits %v, corrections %v; want dose.md first and nothing corrected", hitPaths(r), r.Corrections)
+	}
+	if r := search(t, ix, "fails after 400 ms"); len(r.Hits) == 0 || r.Hits[0].Path != "timeout.md" {
+		t.Errorf("fails after 400 ms: hits %v, want timeout.md first", hitPaths(r))
+	}
+}

@@ -595,6 +595,8 @@ func TestANameThatEndsInASignIsOneWord(t *testing.T) {
 		"C++编程":                   "cplusplus 编程",
 		"a++b page#part #tag C#x": "a b page part tag c x",
 		"c+++ é++":                "c e",
+		"500mg, 2.5ml every 4hrs": "500 mg 2 5 ml everi 4 hr",
+		"64GB 100ms 5G 4K 1990s":  "64 gb 100 ms 5g 4k 1990s",
 	} {
 		if got := IndexText(text); got != want {
 			t.Errorf("IndexText(%q) = %q, want %q", text, got, want)

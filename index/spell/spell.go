@@ -115,6 +115,11 @@ func Corrections(ctx context.Context, db Querier, term, typed string, df float64
 		// not sticky; a rarer word of no family, "vison", still is).
 		return nil, nil
 	}
+	if strings.ContainsAny(term, "0123456789") {
+		// A word with a number in it names that number: ipv4 is no typo
+		// of ipv6, nor python2 of python3, nor es2051 of es2015.
+		return nil, nil
+	}
 	runes := []rune(term)
 	if df == 0 && len(runes) == arabicSwapLen && analyze.IsArabicTerm(term) {
 		return swaps(ctx, db, runes, typed)
