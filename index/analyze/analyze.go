@@ -324,10 +324,11 @@ func (a *analyzer) measure(start int) int {
 }
 
 // units are the measures a number is written onto: of mass, volume,
-// length, time, data and frequency.
+// length, time (and the hour of day: 2am), temperature (38C, as pages
+// write 38°C), data and frequency.
 var units = func() map[string]bool {
 	m := map[string]bool{}
-	for _, u := range strings.Fields("mg mcg ug ml mm cm km kg lb lbs oz mmol iu kcal ms sec secs min mins hr hrs kb mb gb tb kib mib gib hz khz mhz ghz mph kph") {
+	for _, u := range strings.Fields("mg mcg ug ml mm cm km kg lb lbs oz mmol iu kcal ms sec secs min mins hr hrs am pm c f kb mb gb tb kib mib gib hz khz mhz ghz mph kph") {
 		m[u] = true
 	}
 	return m

@@ -597,6 +597,8 @@ func TestANameThatEndsInASignIsOneWord(t *testing.T) {
 		"c+++ é++":                "c e",
 		"500mg, 2.5ml every 4hrs": "500 mg 2 5 ml everi 4 hr",
 		"64GB 100ms 5G 4K 1990s":  "64 gb 100 ms 5g 4k 1990s",
+		"38C is 100.4F at 2am":    "38 c is 100 4 f at 2 am",
+		"0x1f 1f4a A1C":           "0x1f 1f4a a1c",
 	} {
 		if got := IndexText(text); got != want {
 			t.Errorf("IndexText(%q) = %q, want %q", text, got, want)
