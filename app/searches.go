@@ -18,7 +18,7 @@ The query:
   words                 passages with these words (close words when one is unknown)
   "a phrase"            these words in this order
   prefix*               words starting so
-  -word                 passages without the word (in a question, -"word"; --x, -g, -20: searched)
+  -word, NOT word       passages without the word (NOT in capitals; in a question, -"word"; --x, -g, -20: searched)
   in:word               the word in the heading path
   tag:NAME              notes with the tag (front matter tags, or an inline #tag);
                         nested tags: tag:a/b; tag:a also finds a/b and a/b/c

@@ -1529,3 +1529,18 @@ func TestANumberTypedOntoItsUnitFindsItWrittenApart(t *testing.T) {
 		t.Errorf("fails after 400 ms: hits %v, want timeout.md first", hitPaths(r))
 	}
 }
+
+// NOT in capitals, as other search tools write it, leaves the next word
+// out of a keyword query; in a question it is the word not.
+func TestNOTLeavesTheNextWordOut(t *testing.T) {
+	ix := libraryOf(t, map[string]string{
+		"adult.md": "# Fever in adults\n\nA fever in adults rarely needs a doctor.\n",
+		"child.md": "# Fever in a child\n\nA fever in a child under three months needs a doctor.\n",
+	})
+	if r := search(t, ix, "fever doctor NOT child"); len(r.Hits) != 1 || r.Hits[0].Path != "adult.md" {
+		t.Errorf("fever doctor NOT child: hits %v, want adult.md alone", hitPaths(r))
+	}
+	if r := search(t, ix, "why does a fever NOT need a doctor for a child"); len(r.Hits) != 2 {
+		t.Errorf("a question's NOT: hits %v, want both pages", hitPaths(r))
+	}
+}

@@ -30,6 +30,7 @@ const Syntax = `words or a question: passages holding more of them rank first, r
 "exact phrase"   must appear, word for word
 prefix*   words starting so
 -word   -"phrase"   leave out passages holding it (--word, -g, -20 are searched as typed, and in a question any -word is; -"word" still leaves out)
+fever NOT child   NOT in capitals leaves the next word out too (not in a question)
 in:word   the word must be in the heading
 tag:policy   notes tagged so (front matter or #policy; tag:hr also finds hr/leave)
 folder:NAME   one library folder, as the sidebar names it

@@ -188,6 +188,18 @@ func (q *Query) readOption(c *Clause, word, typed string, sentence bool) {
 	}
 }
 
+// operatorNot reports typed, a plain word, as the operator NOT of other
+// search tools ("fever NOT child": leave child out), written in capitals
+// after a word searched (or a filter) and before another, in a keyword
+// query. In a question a capital NOT is emphasis ("why does it NOT
+// stop"), and a word the question says.
+func (q *Query) operatorNot(c Clause, typed, rest string, sentence bool) bool {
+	if typed != "NOT" || c.Exclude || sentence || strings.TrimFunc(rest, isSep) == "" {
+		return false
+	}
+	return len(q.Filters) > 0 || slices.ContainsFunc(q.Clauses, func(o Clause) bool { return !o.Exclude && !o.droppable() })
+}
+
 // OptionsNotice says which words typed after a - in a question were
 // searched as a command's options (Options) instead of left out, as a
 // keyword query would, and how to leave a word out; nothing when none
@@ -228,6 +240,7 @@ func Parse(input string) Query {
 	var q Query
 	s := input
 	sentence := readsAsSentence(input)
+	not := false // the word before was the operator NOT
 	for i := 0; i < len(s) && len(q.Clauses) < maxClauses; {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if isSep(r) {
@@ -235,6 +248,7 @@ func Parse(input string) Query {
 			continue
 		}
 		var c Clause
+		c.Exclude, not = not, false
 		j := i
 		if s[j] == '-' {
 			c.Exclude = true
@@ -291,6 +305,10 @@ func Parse(input string) Query {
 			k += n
 		}
 		word := s[j:k]
+		if not = q.operatorNot(c, s[i:k], s[k:], sentence); not {
+			i = k
+			continue
+		}
 		q.readOption(&c, word, s[i:k], sentence)
 		if strings.HasSuffix(word, "*") {
 			c.Prefix = true

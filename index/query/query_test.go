@@ -39,6 +39,15 @@ func TestParseQueryClauses(t *testing.T) {
 		{`"new yo*"`, []Clause{pre(cl("new", "yo"))}},
 		{"-adult ibuprofen", []Clause{exc(cl("adult")), cl("ibuprofen")}},
 		{`-"side effects" x`, []Clause{exc(cl("side", "effect")), cl("x")}},
+		// NOT in capitals between words of a keyword query leaves out
+		// the word after it, as in other search tools; elsewhere it is
+		// the word not.
+		{"rash NOT child", []Clause{cl("rash"), exc(cl("child"))}},
+		{`leave NOT "sick leave"`, []Clause{cl("leav"), exc(cl("sick", "leav"))}},
+		{"rash not child", []Clause{cl("rash"), cl("not"), cl("child")}},
+		{"NOT child", []Clause{cl("not"), cl("child")}},
+		{"rash NOT", []Clause{cl("rash"), cl("not")}},
+		{"why does the rash NOT go away", []Clause{cl("rash"), cl("not"), cl("go"), cl("awai")}},
 		{"in:dosage", []Clause{hd(cl("dosag"))}},
 		{"IN:Dosage", []Clause{hd(cl("dosag"))}},
 		{`in:"side effects"`, []Clause{hd(cl("side", "effect"))}},
