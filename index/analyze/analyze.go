@@ -216,9 +216,11 @@ func (a *analyzer) run() {
 			}
 			if !a.inWord {
 				a.startWord(i)
-				if p := a.measure(i); p > 0 {
-					i = p // the number is a word, and its unit the next
-					continue
+				if asciiKind[c] == clsDigit {
+					if p := a.measure(i); p > 0 {
+						i = p // the number is a word, and its unit the next
+						continue
+					}
 				}
 			}
 			j := i
@@ -241,10 +243,12 @@ func (a *analyzer) run() {
 			}
 			a.prevLatin = asciiKind[text[j-1]] == clsLetter
 			a.wordEnd = j
-			if n := a.signed(i, j); n > 0 {
-				a.wordEnd = j + n
-				a.endWord()
-				j += n
+			if j < len(text) && (text[j] == '+' || text[j] == '#') {
+				if n := a.signed(i, j); n > 0 {
+					a.wordEnd = j + n
+					a.endWord()
+					j += n
+				}
 			}
 			i = j
 			continue
