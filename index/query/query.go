@@ -518,7 +518,7 @@ func (q *Query) add(c Clause, text string) {
 		terms = append(terms, prefixTerms(last.Term, text[last.Start:last.End])...)
 	}
 	// What was typed, without the punctuation around it ("pill?" is pill).
-	c.Word, c.Typed = len(q.Words), text[toks[0].Start:last.End]
+	c.Word, c.Typed = len(q.Words), text[toks[0].Start:closing(text, toks[0].Start, last.End)]
 	q.Words = append(q.Words, c.Typed)
 	if !c.Exact && !c.Prefix && !c.Exclude && !c.HeadingOnly && len(terms) > 1 {
 		// An unquoted word the analyser split: each piece on its own.
@@ -534,6 +534,30 @@ func (q *Query) add(c Clause, text string) {
 	c.Terms = terms
 	c.Exact = c.Exact && len(terms) == 1 // only a quoted single word needs the mark
 	q.appendClause(c)
+}
+
+// closing extends text[start:end] over the brackets that close the ones
+// it opens, so a word is said as typed: s[0], Vec<T>, not s[0 and Vec<T.
+func closing(text string, start, end int) int {
+	for end < len(text) {
+		var open byte
+		switch text[end] {
+		case ']':
+			open = '['
+		case ')':
+			open = '('
+		case '>':
+			open = '<'
+		case '}':
+			open = '{'
+		}
+		w := text[start:end]
+		if open == 0 || strings.Count(w, string(open)) <= strings.Count(w, text[end:end+1]) {
+			break
+		}
+		end++
+	}
+	return end
 }
 
 // appendClause adds c unless an equal clause is there already. The index

@@ -693,3 +693,19 @@ func TestAnOptionTypedInAQuestionIsSearchedNotLeftOut(t *testing.T) {
 		}
 	}
 }
+
+// A word is said as it was typed, with the brackets it closes, and
+// without the punctuation around it.
+func TestAWordIsSaidWithTheBracketsItCloses(t *testing.T) {
+	for in, want := range map[string][]string{
+		"s[0] first character":   {"s[0]", "first", "character"},
+		"rust Vec<T> vs &[T]":    {"rust", "Vec<T>", "vs", "T"},
+		"repl.start() history?":  {"repl.start", "history"},
+		"f(x)) twice":            {"f(x)", "twice"},
+		"map[string]int{} empty": {"map[string]int", "empty"},
+	} {
+		if got := Parse(in).Words; !slices.Equal(got, want) {
+			t.Errorf("Parse(%q).Words = %q, want %q", in, got, want)
+		}
+	}
+}
