@@ -209,9 +209,10 @@ func (a *analyzer) run() {
 			if len(a.cjk) > 0 {
 				a.flushCJK()
 			}
-			if a.inWord && a.class&clsArabic != 0 && asciiKind[c] == clsLetter {
+			if a.inWord && a.class&clsArabic != 0 {
 				// Arabic text writes the article onto a Latin word (الـCSS,
-				// للـDOM): two words, or "css" would never be found there.
+				// للـDOM), and a unit onto its number (ملغ500): two words, or
+				// "css" would never be found there.
 				a.endWord()
 			}
 			if !a.inWord {
@@ -441,8 +442,8 @@ func (a *analyzer) rune(r rune, start, end int) {
 			a.sep(end, false)
 			return
 		}
-		if a.inWord && a.class&clsLetter != 0 && arabicTab[r-0x600].kind == clsArabic {
-			a.endWord() // and a suffix onto one (APIات): two words too
+		if k := arabicTab[r-0x600].kind; a.inWord && (k == clsArabic && a.class&(clsLetter|clsDigit) != 0 || k == clsDigit && a.class&clsArabic != 0) {
+			a.endWord() // and a suffix onto one (APIات), a unit onto a number (500ملغ, ملغ٥٠٠): two words too
 		}
 		a.wordChar(start)
 		a.foldArabic(r)

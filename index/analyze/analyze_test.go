@@ -498,7 +498,7 @@ func TestArabicArticleOnALatinWordIsTwoWords(t *testing.T) {
 		"للـDOM":    "لل dom",
 		"الـ props": "ال prop",
 		"APIات":     "api ات",
-		"3جيجا":     "3جيجا", // digits stay with their word
+		"3جيجا":     "3 جيجا", // a number and its unit, as 3GB is
 	} {
 		if got := IndexText(in); got != want {
 			t.Errorf("IndexText(%q) = %q, want %q", in, got, want)
@@ -599,6 +599,7 @@ func TestANameThatEndsInASignIsOneWord(t *testing.T) {
 		"64GB 100ms 5G 4K 1990s":  "64 gb 100 ms 5g 4k 1990s",
 		"38C is 100.4F at 2am":    "38 c is 100 4 f at 2 am",
 		"0x1f 1f4a A1C":           "0x1f 1f4a a1c",
+		"500ملغ و٣أيام":           "500 ملغ و 3 ايام",
 	} {
 		if got := IndexText(text); got != want {
 			t.Errorf("IndexText(%q) = %q, want %q", text, got, want)
