@@ -1548,3 +1548,16 @@ func TestNOTLeavesTheNextWordOut(t *testing.T) {
 		t.Errorf("a question's NOT: hits %v, want both pages", hitPaths(r))
 	}
 }
+
+// A word with a digit in it names that number or version: ipv4 is no typo
+// of the ipv6 a note holds, and python2 none of python3.
+func TestAWordWithADigitIsNotCorrected(t *testing.T) {
+	ix := libraryOf(t, map[string]string{
+		"net.md": "# Addresses\n\nEvery host has an ipv6 address. Scripts run on python3.\n",
+	})
+	for _, q := range []string{"ipv4 address", "python2 scripts"} {
+		if r := search(t, ix, q); len(r.Corrections) != 0 {
+			t.Errorf("%s: corrected %v, want nothing corrected", q, r.Corrections)
+		}
+	}
+}
