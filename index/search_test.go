@@ -1514,26 +1514,6 @@ func TestANameThatEndsInASignIsSearchedWhole(t *testing.T) {
 	}
 }
 
-// A dose typed onto its unit ("400mg") finds the page that writes it
-// apart ("400 mg"), and is not taken for a typo of another number's unit.
-func TestANumberTypedOntoItsUnitFindsItWrittenApart(t *testing.T) {
-	ix := libraryOf(t, map[string]string{
-		"dose.md":    "# Ibuprofen\n\nAdults take 400 mg every 4 to 6 hours, with food.\n",
-		"timeout.md": "# Timeouts\n\nA request fails after 400ms without an answer, every time.\n",
-		"jura.md":    "# الجرعة\n\nيأخذ البالغ 400 ملغ كل 6 ساعات.\n",
-	})
-	if r := search(t, ix, "400ملغ"); len(r.Hits) == 0 || r.Hits[0].Path != "jura.md" {
-		t.Errorf("400ملغ: hits %v, want jura.md first", hitPaths(r))
-	}
-	r := search(t, ix, "400mg every 4hrs")
-	if len(r.Hits) == 0 || r.Hits[0].Path != "dose.md" || len(r.Corrections) != 0 {
-		t.Errorf("400mg every 4hrs: hits %v, corrections %v; want dose.md first and nothing corrected", hitPaths(r), r.Corrections)
-	}
-	if r := search(t, ix, "fails after 400 ms"); len(r.Hits) == 0 || r.Hits[0].Path != "timeout.md" {
-		t.Errorf("fails after 400 ms: hits %v, want timeout.md first", hitPaths(r))
-	}
-}
-
 // NOT in capitals, as other search tools write it, leaves the next word
 // out of a keyword query; in a question it is the word not.
 func TestNOTLeavesTheNextWordOut(t *testing.T) {

@@ -209,20 +209,13 @@ func (a *analyzer) run() {
 			if len(a.cjk) > 0 {
 				a.flushCJK()
 			}
-			if a.inWord && a.class&clsArabic != 0 {
+			if a.inWord && a.class&clsArabic != 0 && asciiKind[c] == clsLetter {
 				// Arabic text writes the article onto a Latin word (الـCSS,
-				// للـDOM), and a unit onto its number (ملغ500): two words, or
-				// "css" would never be found there.
+				// للـDOM): two words, or "css" would never be found there.
 				a.endWord()
 			}
 			if !a.inWord {
 				a.startWord(i)
-				if asciiKind[c] == clsDigit {
-					if p := a.measure(i); p > 0 {
-						i = p // the number is a word, and its unit the next
-						continue
-					}
-				}
 			}
 			j := i
 			var k uint8
@@ -295,49 +288,6 @@ func (a *analyzer) mnemonic(i int) int {
 	a.wordEnd = j + 1
 	return j + 1 - i
 }
-
-// measure reads a number written onto its unit ("500mg", "5ml", "100ms",
-// "4hrs", "64GB") at start, where a word begins, as two words: pages
-// mostly write "500 mg", and "500mg" was one word that met none of them
-// (and was corrected to 500ms). It ends the number's word and returns
-// where the unit begins, or 0 when text[start:] is no such pair. Letters
-// that name other things after a number (5G, 4K, 3D, the 1990s) are no
-// units here.
-func (a *analyzer) measure(start int) int {
-	text := a.text
-	p := start
-	for p < len(text) && text[p] < utf8.RuneSelf && asciiKind[text[p]] == clsDigit {
-		p++
-	}
-	if p == start || p-start > 6 {
-		return 0
-	}
-	e := p
-	for e < len(text) && text[e] < utf8.RuneSelf && asciiKind[text[e]] == clsLetter {
-		e++
-	}
-	if e == p || e-p > 5 || e < len(text) && (text[e] >= utf8.RuneSelf || asciiKind[text[e]] != 0) || !units[strings.ToLower(text[p:e])] {
-		return 0
-	}
-	for _, b := range []byte(text[start:p]) {
-		a.word = append(a.word, b)
-	}
-	a.class = clsDigit
-	a.wordEnd = p
-	a.endWord()
-	return p
-}
-
-// units are the measures a number is written onto: of mass, volume,
-// length, time (and the hour of day: 2am), temperature (38C, as pages
-// write 38°C), data and frequency.
-var units = func() map[string]bool {
-	m := map[string]bool{}
-	for _, u := range strings.Fields("mg mcg ug ml mm cm km kg lb lbs oz mmol iu kcal ms sec secs min mins hr hrs am pm c f kb mb gb tb kib mib gib hz khz mhz ghz mph kph") {
-		m[u] = true
-	}
-	return m
-}()
 
 // signed reads the sign that ends a name: C++, g++, clang++ (letters, then
 // "++") and C#, F# (one letter, then "#"). Dropping the sign left "c", so
@@ -442,8 +392,8 @@ func (a *analyzer) rune(r rune, start, end int) {
 			a.sep(end, false)
 			return
 		}
-		if k := arabicTab[r-0x600].kind; a.inWord && (k == clsArabic && a.class&(clsLetter|clsDigit) != 0 || k == clsDigit && a.class&clsArabic != 0) {
-			a.endWord() // and a suffix onto one (APIات), a unit onto a number (500ملغ, ملغ٥٠٠): two words too
+		if a.inWord && a.class&clsLetter != 0 && arabicTab[r-0x600].kind == clsArabic {
+			a.endWord() // and a suffix onto one (APIات): two words too
 		}
 		a.wordChar(start)
 		a.foldArabic(r)

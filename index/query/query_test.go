@@ -65,7 +65,7 @@ func TestParseQueryClauses(t *testing.T) {
 		{"الإجازة السنوية", []Clause{cl("اجاز"), cl("سنو")}},
 		{"الإجازة*", []Clause{pre(cl("اجاز"))}},
 		{"what is the most ibuprofen a child can have in a day",
-			[]Clause{cl("ibuprofen"), cl("child"), syn(cl("dai"), "daili", "24h")}},
+			[]Clause{cl("ibuprofen"), cl("child"), syn(cl("dai"), "daili", "24h", "24hr")}},
 		{"ما هي جرعة الإيبوبروفين", []Clause{cl("جرع"), cl("ايبوبروف")}},
 		{"the who", []Clause{cl("the"), cl("who")}}, // only stopwords: kept
 		{`"to be" the`, []Clause{cl("to", "be")}},   // a quoted phrase is never dropped
@@ -154,7 +154,7 @@ func TestMatchExpressions(t *testing.T) {
 		{"ibuprofen -adult", `"ibuprofen" NOT "adult"`},
 		{"ibuprofen child -adult -\"side effects\"", `("ibuprofen" OR "child") NOT "adult" NOT "side effect"`},
 		{"in:dos* fever", `(heading : "dos"*)`},
-		{"ibuprofen day -fever", `("ibuprofen" OR ("dai" OR "daili" OR "24h")) NOT "fever"`},
+		{"ibuprofen day -fever", `("ibuprofen" OR ("dai" OR "daili" OR "24h" OR "24hr")) NOT "fever"`},
 		{"ibuprofen for my kid at night", `("ibuprofen" OR "kid" OR "night")`}, // a question: its words alone
 		{"x -in:warnings", `"x" NOT (heading : "warn")`},
 		{"e-mail", `("e" OR "mail")`},

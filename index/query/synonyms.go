@@ -18,7 +18,7 @@ import (
 var synonymGroups = [][]string{
 	{"maximum", "max"},
 	{"minimum", "least"},
-	{"day", "daily", "24h"}, // "24hr" is 24 and hr, an hour
+	{"day", "daily", "24h", "24hr"},
 	{"hour", "hr", "hrs"},
 	{"week", "weekly", "wk"},
 	{"month", "monthly"},
