@@ -540,19 +540,8 @@ func (q *Query) add(c Clause, text string) {
 // it opens, so a word is said as typed: s[0], Vec<T>, not s[0 and Vec<T.
 func closing(text string, start, end int) int {
 	for end < len(text) {
-		var open byte
-		switch text[end] {
-		case ']':
-			open = '['
-		case ')':
-			open = '('
-		case '>':
-			open = '<'
-		case '}':
-			open = '{'
-		}
-		w := text[start:end]
-		if open == 0 || strings.Count(w, string(open)) <= strings.Count(w, text[end:end+1]) {
+		k := strings.IndexByte("])>}", text[end])
+		if w := text[start:end]; k < 0 || strings.Count(w, "[(<{"[k:k+1]) <= strings.Count(w, text[end:end+1]) {
 			break
 		}
 		end++
