@@ -1025,10 +1025,13 @@ func TestAComputingWordSaidInArabicLettersFindsItsPage(t *testing.T) {
 		"notes.md":      "# ملاحظات\n\nهذه الملاحظات ليست نهائية.\n",
 		"server.md":     "# الخادم\n\nأعد تشغيل الخادم.\n",
 		"upload.md":     "# الرفع\n\nسيرفع الملف لاحقا.\n",
+		"clear.md":      "# clear\n\nيمسح شاشة الطرفية.\n",
+		"tr.md":         "# tr\n\nاستبدال حرف بحرف آخر في ملف.\n",
 	})
 	// السيرفر is one letter from سيرفع ("will upload"), but a loanword is
 	// no typo.
-	for q, want := range map[string]string{"الكومبوننت": "components.md", "مين فاتح البورت": "lsof.md", "ليست": "notes.md", "السيرفر": "server.md"} {
+	for q, want := range map[string]string{"الكومبوننت": "components.md", "مين فاتح البورت": "lsof.md", "ليست": "notes.md", "السيرفر": "server.md",
+		"الترمينال": "clear.md", "ال terminal": "clear.md", "كل letter": "tr.md"} {
 		if got := hitPaths(search(t, ix, q)); !slices.Equal(got, []string{want}) {
 			t.Errorf("%q: hits %q, want %s only", q, got, want)
 		}

@@ -76,6 +76,14 @@ var arabicComputing = [][2]string{
 	{"performance", "أداء"}, {"memory", "ذاكرة"}, {"process", "عملية"}, {"permission", "صلاحية"},
 	{"size", "حجم"}, {"disk", "قرص"}, {"network", "شبكة"}, {"image", "صورة"},
 	{"audio", "صوت"}, {"install", "تثبيت"}, {"update", "تحديث"}, {"delete", "حذف"},
+	{"system", "نظام"}, {"terminal", "طرفية"}, {"screen", "شاشة"}, {"scroll", "تمرير"},
+	{"password", "مرور"}, {"compress", "ضغط"}, {"archive", "أرشيف"}, {"encrypt", "تشفير"},
+	{"download", "تنزيل"}, {"upload", "رفع"}, {"browser", "متصفح"}, {"project", "مشروع"},
+	{"test", "اختبار"}, {"style", "نمط"}, {"class", "فئة"}, {"selector", "محدد"},
+	{"compiler", "مترجم"}, {"merge", "دمج"}, {"version", "إصدار"}, {"settings", "إعدادات"},
+	{"option", "خيار"}, {"command", "أمر"}, {"character", "حرف"}, {"letter", "حرف"},
+	{"data", "بيانات"}, {"database", "بيانات"}, {"search", "بحث"}, {"website", "موقع"},
+	{"container", "حاوية"}, {"debug", "تصحيح"}, {"library", "مكتبة"},
 }
 
 // everyday maps an analysed term to its everyday links, both ways;
