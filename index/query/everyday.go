@@ -39,7 +39,7 @@ var everydayGroups = [][]string{
 	{"flu", "influenza"}, {"tired", "fatigue"}, {"dizzy", "dizziness", "vertigo"},
 	{"swelling", "edema"}, {"sweat", "perspiration"}, {"inherited", "genetic", "hereditary"},
 	{"deadly", "fatal", "lethal"}, {"cure", "treatment"},
-	{"mouth", "oral"}, {"nose", "nasal"},
+	{"mouth", "oral"}, {"nose", "nasal"}, {"bedwetting", "enuresis"},
 	{"teeth", "dental"}, {"tooth", "dental"}, {"eye", "ocular"}, {"brain", "cerebral", "neurological"},
 	{"breathing", "respiratory"}, {"pregnant", "pregnancy"}, {"birth", "childbirth"}, {"born", "birth"},
 	// Computers.
@@ -51,6 +51,7 @@ var everydayGroups = [][]string{
 	{"func", "function"}, {"arg", "argument"}, {"param", "parameter"}, {"msg", "message"},
 	{"pkg", "package"}, {"lib", "library"}, {"stats", "statistics"},
 	{"cpu", "processor"}, {"ram", "memory"}, {"screen", "display"},
+	{"crash", "panic"}, {"shortcut", "alias"},
 	// Arabic: the everyday verb beside the one documentation uses.
 	{"حذف", "إزالة"}, {"مسح", "حذف", "إزالة"}, {"جهاز", "حاسوب"},
 }

@@ -25,6 +25,13 @@ func TestEverydayWordsBringTheReferenceWords(t *testing.T) {
 			t.Errorf("%q: forms %v, want %q among them", typed, formsOf(q, typed), want)
 		}
 	}
+	// What a program, a shell and a child do, in the words the pages use.
+	for q, want := range map[string][2]string{"my program crashes": {"crashes", "panic"},
+		"git shortcut": {"shortcut", "alias"}, "bedwetting age": {"bedwetting", "enuresis"}} {
+		if !slices.Contains(formsOf(Parse(q), want[0]), analyze.IndexText(want[1])) {
+			t.Errorf("%q: forms of %q %v, want %q among them", q, want[0], formsOf(Parse(q), want[0]), want[1])
+		}
+	}
 	if f := formsOf(Parse(`"dad" visits`), "dad"); len(f) != 0 {
 		t.Errorf(`a quoted "dad" means that word only, got forms %v`, f)
 	}
