@@ -115,8 +115,8 @@ func (w *weights) clause(ctx context.Context, q *query.Query, i int) error {
 	if d.Rows == 0 {
 		c = q.Loanword(i) // كومبوننت: component, مكون
 	}
-	if d.Rows == 0 && c.Optional() && len(q.Clauses) > 1 && spell.StopwordTypo(c.Typed) {
-		return nil // "hwo", "wiht": a function word, which a search leaves out
+	if d.Rows <= typoRare && c.Optional() && len(q.Clauses) > 1 && spell.StopwordTypo(c.Typed, d.Rows) {
+		return nil // "hwo", "wiht", "wich": a function word, which a search leaves out
 	}
 	term := rank.Term{Terms: append([]string{c.Terms[0]}, c.Alts...), Forms: c.Forms, Prefix: c.Prefix, Word: c.Word, Required: c.Required(),
 		Weight: rank.Typed(c.Repeats + 1)}

@@ -339,7 +339,13 @@ func TestAShortTypoIsReadAsTheWordMeant(t *testing.T) {
 		"exit.md":  "# Exit codes\n\nA program that ends with an error returns a nonzero exit code.\n",
 		"other.md": "# Exit signs\n\nEvery exit of the building is lit.\n",
 		"hours.md": "# Hours\n\nThe office opens at nine.\n",
+		"salt.md":  "# Salt towns\n\nA wich was a town where salt was boiled.\n",
 	})
+	// A function word's typo that a note holds is still that word: "wich"
+	// did not bring the salt town, nor outweigh the words that matter.
+	if got := hitPaths(search(t, ix, "wich exit code")); !slices.Equal(got, []string{"exit.md", "other.md"}) {
+		t.Errorf("wich exit code: hits %q, want exit.md and other.md only", got)
+	}
 	// Five letters typed, a stem of four (ofic): one edit, as for longer words.
 	if r := search(t, ix, "ofice opens"); len(r.Corrections) != 1 || r.Corrections[0].Searched != "office" {
 		t.Errorf("ofice: corrections %+v, want office", r.Corrections)

@@ -50,10 +50,15 @@ func shortEdits(typed string) []string {
 }
 
 // StopwordTypo reports a short word that is a function word mistyped
-// ("hwo", "wiht", "adn", "teh"): a caller that finds it in no passage
-// reads it as that word, which a search leaves out, instead of naming it
-// as a word no passage holds.
-func StopwordTypo(typed string) bool {
+// ("hwo", "wiht", "adn", "teh"), held in rows FTS rows: a caller reads it
+// as that word, which a search leaves out, instead of naming it as a word
+// no passage holds. A word a row or two of a large library holds is a
+// typo there too ("wich", "teh"): searched, it weighed as much as a name.
+// A common English word is never one (hat is not that, ant not and).
+func StopwordTypo(typed string, rows float64) bool {
+	if rows > 0 && wordforms.Common(analyze.IndexText(typed)) {
+		return false
+	}
 	for _, e := range shortEdits(typed) {
 		if analyze.IsStopword(e) {
 			return true

@@ -9,8 +9,14 @@ func TestStopwordTypo(t *testing.T) {
 		"hwo": true, "wiht": true, "teh": true, "adn": true, "fo": false, // two letters: too short to tell
 		"gene": false, "zqx": false, "ho2": false, "ηωο": false,
 	} {
-		if got := StopwordTypo(word); got != want {
+		if got := StopwordTypo(word, 0); got != want {
 			t.Errorf("StopwordTypo(%q) = %v, want %v", word, got, want)
+		}
+	}
+	// Held in a row or two: a typo still, unless it is a common word.
+	for word, want := range map[string]bool{"wich": true, "teh": true, "hat": false, "ant": false} {
+		if got := StopwordTypo(word, 1); got != want {
+			t.Errorf("StopwordTypo(%q, 1 row) = %v, want %v", word, got, want)
 		}
 	}
 }
