@@ -52,11 +52,11 @@ func shortEdits(typed string) []string {
 // StopwordTypo reports a short word that is a function word mistyped
 // ("hwo", "wiht", "adn", "teh"), held in rows FTS rows: a caller reads it
 // as that word, which a search leaves out, instead of naming it as a word
-// no passage holds. A word a row or two of a large library holds is a
-// typo there too ("wich", "teh"): searched, it weighed as much as a name.
-// A common English word is never one (hat is not that, ant not and).
+// no passage holds. A typo that a row or two holds is one too ("wich":
+// searched, it weighed as much as a name), but not a common English word
+// (hat is not that, ant not and) nor one typed in capitals (IST).
 func StopwordTypo(typed string, rows float64) bool {
-	if rows > 0 && wordforms.Common(analyze.IndexText(typed)) {
+	if rows > 0 && (wordforms.Common(analyze.IndexText(typed)) || strings.ToUpper(typed) == typed) {
 		return false
 	}
 	for _, e := range shortEdits(typed) {
