@@ -360,8 +360,9 @@ var quantityWords = []string{
 }
 
 // notAmounts are words that hold a cue without asking an amount: 几乎
-// ("almost"), 好几 ("quite a few"). ("When" is analyze.AsksWhen's.)
-var notAmounts = strings.NewReplacer("几乎", " ", "幾乎", " ", "好几", " ", "好幾", " ")
+// ("almost"), 好几 ("quite a few"), 第几 ("which", of things in order:
+// 取第几列, "take which column"). ("When" is analyze.AsksWhen's.)
+var notAmounts = strings.NewReplacer("几乎", " ", "幾乎", " ", "好几", " ", "好幾", " ", "第几", " ", "第幾", " ")
 
 // durationWords ask for a span of time: how long something lasts, how
 // far ahead to act, whether it is too late.

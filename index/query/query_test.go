@@ -538,9 +538,10 @@ func TestQuestionsOfAmountAndOfTime(t *testing.T) {
 		{"when shoud I reorder my meds", true, false, false, false, false},
 		// "When" joining a clause asks no time (analyze.AsksWhen).
 		{"When I pass a Go string to a C function, do I free it?", false, false, false, false, false},
-		// 几乎 is "almost" and 好几 "quite a few": no amount asked.
+		// 几乎 is "almost", 好几 "quite a few" and 第几 "which (in order)": no amount asked.
 		{"我装了好几个版本的nodejs", false, false, false, false, false},
 		{"几乎所有文件都打不开", false, false, false, false, false},
+		{"按逗号分隔取第几列", false, false, false, false, false},
 		{"这个文件夹里有几个文件", true, false, false, false, false},
 		// Whole words only.
 		{"what agency runs the GI Bill", false, false, false, false, false},
