@@ -355,7 +355,7 @@ var quantityWords = []string{
 	"how much", "how many", "how long", "how old", "how often", "how early", "how late", "how soon",
 	"how far", "how big", "how large", "how high", "how heavy", "how fast", "what age", "what year",
 	"at what age", "maximum", "minimum", "limit",
-	"كم ", "متى", "اقصى", "أقصى", "حد ",
+	"كم ", "متى", "اقصى", "أقصى", "حد ", "قديش", "اديش", "أديش", "قدّيش", "كام", "بكام", "شقد", "قداش",
 	"多少", "几", "多久", "多长", "什么时候", "何时", "幾", "多長", "什麼時候",
 }
 
@@ -387,7 +387,7 @@ var rateWords = []string{
 
 // moneyWords ask for a price; moneyWord, beside "how much", asks what
 // is paid ("how much will VA pay", "how much money").
-var moneyWords = []string{"how expensive", "what does it cost", "كم سعر", "كم تكلفة", "كم يكلف", "多少钱", "多少錢"}
+var moneyWords = []string{"how expensive", "what does it cost", "كم سعر", "كم تكلفة", "كم يكلف", "بكام", "多少钱", "多少錢"}
 var moneyWord = regexp.MustCompile(`\b(pay|pays|paid|give|gives|cost|costs|charge|charges|money|reimburs\pL*|worth|allowance|grant|owe|earn|salary|compensat\pL*|fee|fees|price)\b`)
 
 // readCueTypos is input with a word typed after "how" that is one edit

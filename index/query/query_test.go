@@ -526,6 +526,9 @@ func TestQuestionsOfAmountAndOfTime(t *testing.T) {
 		{"how much will VA pay toward a vehicle", true, false, true, false, false},
 		{"how expensive is the exam", true, false, true, false, false},
 		{"这个课程多少钱", true, false, true, false, false},
+		// Spoken Arabic's how much: Levantine قديش, Egyptian بكام (what price).
+		{"قديش اقل مبلغ بالشهر", true, false, false, false, false},
+		{"بكام الاشتراك الشهري", true, false, true, false, false},
 		{"how many people have CVID", true, false, false, true, false},
 		{"how many files can one folder hold", true, false, false, false, false},
 		{"how much memory does the race detector use", true, false, false, false, false},
