@@ -850,6 +850,57 @@ func TestDamagedLibraryIsReportedWithAdvice(t *testing.T) {
 	}
 }
 
+// After a crash, a library deleted or moved aside (as the advice for damage
+// says) leaves its -wal and -shm behind: the new library starts empty and
+// whole, not with the old one's pages laid over it.
+func TestALibraryDeletedAfterACrashStartsAfreshWhole(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "library.db")
+	ix, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files := map[string]string{}
+	for i := 0; i < 200; i++ {
+		files[fmt.Sprintf("f%03d.md", i)] = fmt.Sprintf("# Note %d\n\n%s\n", i, strings.Repeat("left behind journal words ", 30))
+	}
+	testutil.WriteFiles(t, dir, files)
+	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	// The journal as a crash would leave it: read while the library is open.
+	wal, err := os.ReadFile(path + "-wal")
+	if err != nil || len(wal) == 0 {
+		t.Fatalf("no -wal to leave behind (%d bytes, %v)", len(wal), err)
+	}
+	shm, err := os.ReadFile(path + "-shm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix.Close()
+	for _, s := range []string{"", "-wal", "-shm"} {
+		must(t, os.RemoveAll(path+s))
+	}
+	must(t, os.WriteFile(path+"-wal", wal, 0o600))
+	must(t, os.WriteFile(path+"-shm", shm, 0o600))
+
+	ix, err = Open(path)
+	if err != nil {
+		t.Fatalf("a new library where an old one's journal was left: %v", err)
+	}
+	defer ix.Close()
+	ctx := context.Background()
+	if folders, err := ix.Folders(ctx); err != nil || len(folders) != 0 {
+		t.Errorf("the new library holds %d folders (%v); want none", len(folders), err)
+	}
+	if err := ix.IntegrityCheck(ctx); err != nil {
+		t.Errorf("the new library: %v", err)
+	}
+	if _, err := ix.AddFolder(ctx, dir, ImportOptions{}); err != nil {
+		t.Errorf("adding to the new library: %v", err)
+	}
+}
+
 func TestCancelDoesNotWaitForASlowFile(t *testing.T) {
 	ix := openTemp(t)
 	dir := t.TempDir()

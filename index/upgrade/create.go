@@ -73,6 +73,17 @@ func Create(path, analyzer string) error {
 	if err != nil {
 		return dberr.Classify(err)
 	}
+	// A -wal, -shm or -journal without its library is what a crash leaves
+	// when the library file is then deleted or moved aside, as a damaged
+	// library's advice says. SQLite would apply that journal to the new
+	// file: the old library back, or half of it, which is damage.
+	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
+		for _, s := range []string{"-wal", "-shm", "-journal"} {
+			if err := os.Remove(path + s); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return fmt.Errorf("remove the journal %s left without its library: %w", path+s, err)
+			}
+		}
+	}
 	// Link, not rename: a link never replaces a file that appeared meanwhile.
 	if err := os.Link(tmp, path); err != nil {
 		if errors.Is(err, os.ErrExist) {
