@@ -1,9 +1,9 @@
-// Package eval holds Folio's own tuning questions (tune-lay.jsonl and
-// tune-lay-2.jsonl over ../shared/corpus, tune-docs.jsonl over Node.js's
-// and npm's own documentation) and the tests that keep them true to their
-// documents: a question whose answer is no longer in its file would
-// silently count as a miss for every ranking, so the set fails loudly
-// instead.
+// Package eval holds Folio's own tuning questions (tune-lay.jsonl,
+// tune-lay-2.jsonl and tune-lay-3.jsonl over ../shared/corpus,
+// tune-docs.jsonl over Node.js's and npm's own documentation) and the
+// tests that keep them true to their documents: a question whose answer
+// is no longer in its file would silently count as a miss for every
+// ranking, so the set fails loudly instead.
 package eval
 
 import (
@@ -25,16 +25,16 @@ type question struct {
 
 func TestTuneLayAnswersStandInTheirFiles(t *testing.T) {
 	corpus := testutil.SharedPath(t, "corpus")
-	// One question a file, across both sets: the second was written from
-	// files the first (and ../shared/eval) does not use.
+	// One question a file, across the sets: each was written from files
+	// the ones before it (and ../shared/eval) do not use.
 	ids := map[string]bool{}
 	files := map[string]string{}
 	// The three languages the product is measured in, each with enough
-	// questions to tune on (the second set adds to the first).
+	// questions to tune on (the later sets add to the first).
 	for _, set := range []struct {
 		name    string
 		perLang int
-	}{{"tune-lay.jsonl", 30}, {"tune-lay-2.jsonl", 10}} {
+	}{{"tune-lay.jsonl", 30}, {"tune-lay-2.jsonl", 10}, {"tune-lay-3.jsonl", 10}} {
 		checkTuneSet(t, func(c string) string { return filepath.Join(corpus, c) }, set.name, map[string]int{"en": set.perLang, "ar": set.perLang, "zh": set.perLang}, ids, files)
 	}
 }
