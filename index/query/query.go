@@ -321,11 +321,15 @@ func Parse(input string) Query {
 		i = k
 	}
 	cues := readCueTypos(input)
-	q.Duration = asks(cues, durationWords)
+	low := strings.ToLower(input)
+	// "how long is the small gut in feet" asks a length: a number, not a time.
+	length := lengthUnit.MatchString(low) && !timeVerb.MatchString(low) && !asks(cues, durationWords[1:])
+	q.Duration = !length && asks(cues, durationWords)
 	q.Rate = !q.Duration && asks(cues, rateWords)
 	q.Age = !q.Duration && asks(cues, ageWords)
-	q.Money = !q.Duration && !q.Rate && (asks(cues, moneyWords) || asks(cues, []string{"how much"}) && moneyWord.MatchString(strings.ToLower(input)))
-	q.Quantity = q.Duration || q.Money || q.Rate || q.Age || asks(notAmounts.Replace(cues), quantityWords) || analyze.AsksWhen(input)
+	q.Money = !q.Duration && !q.Rate && (asks(cues, moneyWords) || asks(cues, []string{"how much"}) && moneyWord.MatchString(low))
+	q.Quantity = q.Duration || q.Money || q.Rate || q.Age || asks(notAmounts.Replace(cues), quantityWords) || analyze.AsksWhen(input) ||
+		length && asks(cues, durationWords[:1])
 	q.readIdioms()
 	q.dropCues()
 	q.dropStopwords()
@@ -389,6 +393,14 @@ var rateWords = []string{
 // is paid ("how much will VA pay", "how much money").
 var moneyWords = []string{"how expensive", "what does it cost", "كم سعر", "كم تكلفة", "كم يكلف", "بكام", "多少钱", "多少錢"}
 var moneyWord = regexp.MustCompile(`\b(pay|pays|paid|give|gives|cost|costs|charge|charges|money|reimburs\pL*|worth|allowance|grant|owe|earn|salary|compensat\pL*|fee|fees|price)\b`)
+
+// lengthUnit names a unit of length, which makes "how long" ask a length
+// unless timeVerb says it is how long something takes or lasts ("how long
+// does it take to walk a mile").
+var (
+	lengthUnit = regexp.MustCompile(`\b(inch|inches|feet|foot|ft|cm|mm|km|(centi|milli|kilo)?met(er|re)s?|miles?|yards?|characters?|chars)\b`)
+	timeVerb   = regexp.MustCompile(`\b(take|takes|took|taking|last|lasts|lasted|wait|stay|stays)\b`)
+)
 
 // readCueTypos is input with a word typed after "how" that is one edit
 // from a word of five letters or more that follows "how" in a cue ("how

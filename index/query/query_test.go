@@ -560,6 +560,12 @@ func TestQuestionsOfAmountAndOfTime(t *testing.T) {
 		{"how comon is CVID", true, false, false, true, false},
 		{"how quikly does the rash spread", true, true, false, false, false},
 		{"how lng is the cable", false, false, false, false, false},
+		// "How long" beside a unit of length asks a length, a number,
+		// unless it asks how long something takes.
+		{"how long is the small gut in inches feet", true, false, false, false, false},
+		{"how long can a password be in characters", true, false, false, false, false},
+		{"how long does it take to walk a mile", true, true, false, false, false},
+		{"how long is the drive, 300 miles, how many days", true, true, false, false, false},
 	} {
 		q := Parse(c.q)
 		got := [5]bool{q.Quantity, q.Duration, q.Money, q.Rate, q.Age}
