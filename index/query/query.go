@@ -359,9 +359,12 @@ var quantityWords = []string{
 	"how much", "how many", "how long", "how old", "how often", "how early", "how late", "how soon",
 	"how far", "how big", "how large", "how high", "how heavy", "how fast", "what age", "what year",
 	"at what age", "maximum", "minimum", "limit",
-	"كم ", "متى", "اقصى", "أقصى", "حد ", "قديش", "اديش", "أديش", "قدّيش", "كام", "بكام", "شقد", "قداش",
+	"كم ", "متى", "اقصى", "أقصى", "الاقصى", "الأقصى", "ادنى", "أدنى", "الادنى", "الأدنى", "قديش", "اديش", "أديش", "قدّيش", "كام", "بكام", "شقد", "قداش",
 	"多少", "几", "多久", "多长", "什么时候", "何时", "幾", "多長", "什麼時候",
 }
+
+// (Not حد, "limit" in حد أقصى but "someone" in spoken Arabic: لو حد
+// بيضايقني, "if someone bothers me"; its bounds say أقصى and أدنى.)
 
 // notAmounts are words that hold a cue without asking an amount: 几乎
 // ("almost"), 好几 ("quite a few"), 第几 ("which", of things in order:

@@ -545,6 +545,10 @@ func TestQuestionsOfAmountAndOfTime(t *testing.T) {
 		{"我装了好几个版本的nodejs", false, false, false, false, false},
 		{"几乎所有文件都打不开", false, false, false, false, false},
 		{"按逗号分隔取第几列", false, false, false, false, false},
+		// حد is "someone" in spoken Arabic; a bound says أقصى or أدنى.
+		{"لو حد بيضايقني في community بتاع vue ابعت شكوى لمين؟", false, false, false, false, false},
+		{"ما هو الحد الأدنى للراتب", true, false, false, false, false},
+		{"في حد أقصى لحجم الملف", true, false, false, false, false},
 		{"这个文件夹里有几个文件", true, false, false, false, false},
 		// Whole words only.
 		{"what agency runs the GI Bill", false, false, false, false, false},
