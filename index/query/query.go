@@ -320,7 +320,7 @@ func Parse(input string) Query {
 		}
 		i = k
 	}
-	cues := readCueTypos(input)
+	cues := notAsked.ReplaceAllString(readCueTypos(input), " ")
 	low := strings.ToLower(input)
 	// "how long is the small gut in feet" asks a length: a number, not a time.
 	length := lengthUnit.MatchString(low) && !timeVerb.MatchString(low) && !asks(cues, durationWords[1:])
@@ -396,6 +396,10 @@ var rateWords = []string{
 // is paid ("how much will VA pay", "how much money").
 var moneyWords = []string{"how expensive", "what does it cost", "كم سعر", "كم تكلفة", "كم يكلف", "بكام", "多少钱", "多少錢"}
 var moneyWord = regexp.MustCompile(`\b(pay|pays|paid|give|gives|cost|costs|charge|charges|money|reimburs\pL*|worth|allowance|grant|owe|earn|salary|compensat\pL*|fee|fees|price)\b`)
+
+// notAsked says "how" without asking: "a fishy smell no matter how often
+// she showers" asks no frequency.
+var notAsked = regexp.MustCompile(`(?i)\b(no matter|regardless of) how\b`)
 
 // lengthUnit names a unit of length, which makes "how long" ask a length
 // unless timeVerb says it is how long something takes or lasts ("how long

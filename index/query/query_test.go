@@ -558,6 +558,7 @@ func TestQuestionsOfAmountAndOfTime(t *testing.T) {
 		{"how common is CVID", true, false, false, true, false},
 		{"what share of car crashes are caused by sleepy drivers", true, false, false, true, false},
 		{"how often should I get my eyes checked", true, false, false, true, false},
+		{"a fishy smell No matter how often she showers, does diet make it worse", false, false, false, false, false},
 		// A typo in the word after "how" still says what is asked; a word
 		// of four letters or fewer is too short to read as one.
 		{"how oftn should my mom get her eyes checked", true, false, false, true, false},
