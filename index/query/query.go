@@ -581,13 +581,23 @@ func (q *Query) appendClause(c Clause) {
 	}
 	for i, o := range q.Clauses {
 		if o.equal(c) {
-			if !c.Exclude {
+			if !c.Exclude && !q.splitMark(c) {
 				q.Clauses[i].Repeats++
 			}
 			return
 		}
 	}
 	q.Clauses = append(q.Clauses, c)
+}
+
+// splitMark reports c to be a one-letter or all-digit piece of a word the
+// analyser split, not typed twice though another word had it too: the 3
+// of "3.10 vs 3.11", the v of "v-for or v-if".
+func (q *Query) splitMark(c Clause) bool {
+	if c.Word >= len(q.Words) || c.Typed == q.Words[c.Word] {
+		return false
+	}
+	return utf8.RuneCountInString(c.Typed) == 1 || strings.Trim(c.Typed, "0123456789") == ""
 }
 
 // prefixTerms returns the prefix form of a word whose full analysis

@@ -629,6 +629,8 @@ func TestSaidNamesTheWordsSearchedAndTheAnswersShape(t *testing.T) {
 		{"kidney stones, how big does a stone have to be", "searched: kidney, stones, big; asks for a number (number); typed more than once, so weighs more: stones"},
 		{`"leave" rollover "leave"`, `searched: "leave", rollover; typed more than once, so weighs more: "leave"`},
 		{"keyup.ctrl keyup.ctrl", "searched: keyup.ctrl; typed more than once, so weighs more: keyup.ctrl"},
+		// The 3 of two version numbers was not typed twice.
+		{"python 3.10 vs 3.11", "searched: python, 3.10, vs, 3.11"},
 		{`"sick leave" -cold "sick leave" -cold`, `searched: "sick leave"`},
 		{`leave "annual" -sick`, `searched: leave, "annual"`},
 		{`"annual leave" rollover`, `searched: "annual leave", rollover`},
