@@ -13,6 +13,7 @@ import (
 	"folio/index/dedup"
 	"folio/index/fts"
 	"folio/index/meta"
+	"folio/index/page"
 	"folio/index/query"
 	"folio/index/rank"
 	"folio/index/refine"
@@ -274,7 +275,10 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	for i := range passages {
 		passages[i].lang = ix.langs.Of(passages[i].ChunkRowID, passages[i].Text)
 	}
-	ranked := rerank(rq, passages, weights, opt.Explain)
+	// A section cut in two, both halves ranked high, is cited as one.
+	ranked := page.Join(rerank(rq, passages, weights, opt.Explain), hitSpan, func(into *Hit, first, second Hit, gap int) {
+		into.Text, into.StartLine, into.EndLine = first.Text+strings.Repeat("\n", gap)+second.Text, first.StartLine, second.EndLine
+	})
 	sortHits(ranked, opt.Sort)
 	pageHits := fold(ranked, opt.PerFile)
 	if opt.Refine {
@@ -594,52 +598,18 @@ func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 	return cands
 }
 
-// fold shows at most perFile passages of a file: a file's further
-// passages go into its best one's More (copies in other files are in
-// AlsoIn already, groupCopies). A passage sharing a line with a better
-// one goes under the hit that lists it: a paragraph on one long line is
-// split into passages that each cited the same line ("0001935.md:32" two
-// or three times a page, or "24" and "24-27"). What stays keeps the
-// ranking's order, so pages cut from it neither repeat nor skip.
+// fold shows at most perFile passages of a file (page.Fold); 0 means
+// DefaultPerFile.
 func fold(ranked []Hit, perFile int) []Hit {
 	if perFile == 0 {
 		perFile = DefaultPerFile
 	}
-	type fileKey struct{ folder, path string }
-	type span struct{ from, to, at int } // at: the hit in out that lists it
-	out := make([]Hit, 0, len(ranked))
-	firstOfFile := map[fileKey]int{} // file → index in out of its best passage
-	shown := map[fileKey]int{}
-	cited := map[fileKey][]span{} // the lines the file's better passages cite
-	for _, h := range ranked {
-		f := fileKey{h.Folder, h.Path}
-		// A passage sharing a line with a better one folds under that
-		// one's hit: within its lines, or the end of the same long line
-		// with what follows it ("24" then "24-27").
-		under := -1
-		for _, s := range cited[f] {
-			if h.StartLine <= s.to && s.from <= h.EndLine {
-				under = s.at
-				break
-			}
-		}
-		if at := len(out); under < 0 {
-			if perFile > 0 && shown[f] >= perFile {
-				under, at = firstOfFile[f], firstOfFile[f]
-			}
-			cited[f] = append(cited[f], span{h.StartLine, h.EndLine, at})
-		}
-		if under >= 0 {
-			out[under].More = append(out[under].More, h)
-			continue
-		}
-		if _, ok := firstOfFile[f]; !ok {
-			firstOfFile[f] = len(out)
-		}
-		shown[f]++
-		out = append(out, h)
-	}
-	return out
+	return page.Fold(ranked, perFile, hitSpan, func(into *Hit, h Hit) { into.More = append(into.More, h) })
+}
+
+// hitSpan is where a hit stands, for package page.
+func hitSpan(h Hit) page.Span {
+	return page.Span{File: h.Folder + "\x00" + h.Path, Section: strings.Join(h.HeadingPath, "\x00"), Start: h.StartLine, End: h.EndLine}
 }
 
 // filters turns the options into SQL conditions on c (chunks) and d
