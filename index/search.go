@@ -113,7 +113,8 @@ type Hit struct {
 	Sample  bool // from the bundled sample library, ranked after the user's notes
 	// More are the file's other passages of this page's results, folded
 	// under its best one ("3 more in this file").
-	More []Hit
+	More   []Hit
+	Joined int64 // the row of the section's other half this hit cites too (page.Join), or 0
 	// AlsoIn are the same passage, word for word, in other files (copies,
 	// backups, vendored docs), shown once; at most maxTwins of those that
 	// share its row.
@@ -278,6 +279,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 	// A section cut in two, both halves ranked high, is cited as one.
 	ranked := page.Join(rerank(rq, passages, weights, opt.Explain), hitSpan, func(into *Hit, first, second Hit, gap int) {
 		into.Text, into.StartLine, into.EndLine = first.Text+strings.Repeat("\n", gap)+second.Text, first.StartLine, second.EndLine
+		into.Joined = first.ChunkRowID + second.ChunkRowID - into.ChunkRowID // the one that is not into
 	})
 	sortHits(ranked, opt.Sort)
 	pageHits := fold(ranked, opt.PerFile)

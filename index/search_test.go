@@ -1571,7 +1571,8 @@ func TestASectionCutInTwoIsCitedWhole(t *testing.T) {
 		t.Fatalf("the section is %d passages (%v): the test needs it cut in two", len(sec), err)
 	}
 	h := search(t, ix, "default case in match without binding the value").Hits[0]
-	if h.Path != "match.md" || h.StartLine != 5 || h.EndLine != 7 || !strings.Contains(h.Text, "does not bind") || !strings.Contains(h.Text, "default case") {
+	if h.Path != "match.md" || h.StartLine != 5 || h.EndLine != 7 || !strings.Contains(h.Text, "does not bind") || !strings.Contains(h.Text, "default case") ||
+		h.Joined == 0 || h.Joined == h.ChunkRowID || !slices.ContainsFunc(sec, func(c SectionChunk) bool { return c.ChunkRowID == h.Joined }) {
 		t.Fatalf("first hit %s, text %q: want match.md:5-7, both halves", h.Citation(), h.Text)
 	}
 	// Two lines added above: the whole span is found where it now is.

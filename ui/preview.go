@@ -125,30 +125,35 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 	if lo > 0 {
 		p.body.Add(tables.Caption(fmt.Sprintf("%s earlier passages of this section are not shown. Open in editor to read them.", snippet.Thousands(lo))))
 	}
+	var hitText *fyne.Container // the hit's passages: two when it joins a section's halves
 	for _, c := range section[lo:hi] {
-		text := renderMarkdown(c.Text)
-		if highlightMatches(text, p.query) > 0 {
-			p.matchBlocks = append(p.matchBlocks, len(p.body.Objects))
-			if c.ChunkRowID == h.ChunkRowID {
+		text, own := renderMarkdown(c.Text), c.ChunkRowID == h.ChunkRowID || c.ChunkRowID == h.Joined
+		if at := len(p.body.Objects); highlightMatches(text, p.query) > 0 {
+			if own && hitText != nil {
+				at-- // in the hit's box, which is the block
+			}
+			if p.matchBlocks = append(p.matchBlocks, at); own && p.current < 0 {
 				p.current = len(p.matchBlocks) - 1
 			}
 		}
-		if c.ChunkRowID != h.ChunkRowID {
+		switch {
+		case !own:
 			p.body.Add(text)
-			continue
+		case hitText != nil:
+			hitText.Add(text)
+		default: // the hit's own lines: tinted, with their line numbers
+			lines := fmt.Sprintf("Lines %d–%d", h.StartLine, h.EndLine)
+			if h.StartLine == h.EndLine {
+				lines = fmt.Sprintf("Line %d", h.StartLine) // not "Lines 12–12"
+			}
+			label := widget.NewLabelWithStyle(lines, fyne.TextAlignTrailing, fyne.TextStyle{Italic: true})
+			label.SizeName = theme.SizeNameCaptionText
+			bg := canvas.NewRectangle(theme.Color(theme.ColorNameSelection))
+			bg.CornerRadius = theme.InputRadiusSize()
+			hitText = container.NewVBox(label, text)
+			p.hitBox = container.NewStack(bg, container.NewPadded(hitText))
+			p.body.Add(p.hitBox)
 		}
-		// The hit's own lines: tinted, with their line numbers.
-		lines := fmt.Sprintf("Lines %d–%d", c.StartLine, c.EndLine)
-		if c.StartLine == c.EndLine {
-			lines = fmt.Sprintf("Line %d", c.StartLine) // not "Lines 12–12"
-		}
-		label := widget.NewLabelWithStyle(lines, fyne.TextAlignTrailing, fyne.TextStyle{Italic: true})
-		label.SizeName = theme.SizeNameCaptionText
-		bg := canvas.NewRectangle(theme.Color(theme.ColorNameSelection))
-		bg.CornerRadius = theme.InputRadiusSize()
-		box := container.NewStack(bg, container.NewPadded(container.NewVBox(label, text)))
-		p.hitBox = box
-		p.body.Add(box)
 	}
 	if hi < len(section) {
 		p.body.Add(tables.Caption(fmt.Sprintf("%s later passages of this section are not shown. Open in editor to read them.", snippet.Thousands(len(section)-hi))))
@@ -159,27 +164,9 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 	if box := p.hitBox; box != nil {
 		// The box, not p.hitBox: laying the body out may show another
 		// hit, which resets p.hitBox (CI caught the nil dereference).
-		p.settle()
+		flowview.Settle(p.body, p.scroll.Size().Width)
 		p.scroll.Offset = fyne.NewPos(0, box.Position().Y)
 		p.scroll.Refresh()
-	}
-}
-
-// settle lays the body out at the preview's width until its paragraphs
-// have the heights their lines need: each starts one line high and grows
-// when first laid out, so before this the hit's place is too high (an
-// Arabic section of long paragraphs left its hit far below the view).
-func (p *preview) settle() {
-	width := p.scroll.Size().Width
-	if width <= 0 {
-		return
-	}
-	for range 4 {
-		size := fyne.NewSize(width, p.body.MinSize().Height)
-		if size == p.body.Size() {
-			return
-		}
-		p.body.Resize(size)
 	}
 }
 

@@ -419,3 +419,20 @@ func spaceWidth() float32 {
 
 // charsSample is prose of the usual letters and word lengths.
 const charsSample = "Fill out the service intake form at least 72 hours before the event is scheduled, and tell the interpreter how long the meeting will be. "
+
+// Settle lays body out at width until its paragraphs have the heights
+// their lines need: each starts one line high and grows when first laid
+// out, so before this a place in it is too high (an Arabic section of long
+// paragraphs left the preview's hit far below the view).
+func Settle(body *fyne.Container, width float32) {
+	if width <= 0 {
+		return
+	}
+	for range 4 {
+		size := fyne.NewSize(width, body.MinSize().Height)
+		if size == body.Size() {
+			return
+		}
+		body.Resize(size)
+	}
+}
