@@ -11,6 +11,8 @@
 #   make eval-docs  the tune set over other documents (eval/tune-docs.jsonl: the
 #                Node.js API reference and npm's docs, gathered first: the
 #                machine's, or npm's by npm pack, integrity checked); ~10 s
+#   make eval-small  the same questions in small libraries: each batch of ten
+#                with 3, then 30, other files of its folder; ~1 min
 #   make eval-orders  the same questions with the seven corpora added in two
 #                other orders (reversed, tldr first): the figures must match
 #                make eval's, since no word's weight depends on the order; ~1 min
@@ -81,7 +83,7 @@ export CGO_ENABLED := 1
 
 .PHONY: all deps build run test fmt-check vet bench bench-process bench-report clean screenshot screenshots \
         package package-check windows windows-check release-check licenses mcp-node-deps \
-        wordforms wordforms-check spelling spelling-check hanzi hanzi-check eval eval-orders eval-docs
+        wordforms wordforms-check spelling spelling-check hanzi hanzi-check eval eval-orders eval-docs eval-small
 
 all: build
 
@@ -245,6 +247,15 @@ eval-docs:
 	fi; \
 	FOLIO_EVAL_DOCS="$$tmp/docs" CGO_ENABLED=0 $(GO) test -count=1 -run TestTuneDocs ./eval; \
 	CGO_ENABLED=0 $(GO) run -tags ci . eval --corpus "$$tmp/docs" --golden eval/tune-docs.jsonl
+
+# Ranking in small libraries, as most folders of notes are (eval/small): the
+# tune and check sets' answer files ten questions at a time, each batch
+# with 3, then 30, other files of its folder, indexed as a library of its
+# own; ~1 min.
+eval-small:
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	CGO_ENABLED=0 $(GO) build -tags ci -o "$$tmp/folio" .; \
+	CGO_ENABLED=0 $(GO) run ./eval/small -folio "$$tmp/folio" -corpus $(CORPUS) -shared-eval $(SHARED_EVAL)
 
 # Orders the corpora are copied in (numbered names sort as listed) for
 # eval-orders; make eval reads them alphabetically.
