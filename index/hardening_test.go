@@ -883,6 +883,9 @@ func TestALibraryDeletedAfterACrashStartsAfreshWhole(t *testing.T) {
 	}
 	must(t, os.WriteFile(path+"-wal", wal, 0o600))
 	must(t, os.WriteFile(path+"-shm", shm, 0o600))
+	crashed := time.Now().Add(-time.Hour) // the crash was a while ago
+	must(t, os.Chtimes(path+"-wal", crashed, crashed))
+	must(t, os.Chtimes(path+"-shm", crashed, crashed))
 
 	ix, err = Open(path)
 	if err != nil {

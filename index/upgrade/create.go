@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	_ "modernc.org/sqlite" // pure-Go SQLite with FTS5
 
@@ -21,6 +22,7 @@ import (
 // library, and of two processes creating it at once one wins and the
 // other opens the winner's file.
 func Create(path, analyzer string) error {
+	start := time.Now()
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
@@ -76,9 +78,15 @@ func Create(path, analyzer string) error {
 	// A -wal, -shm or -journal without its library is what a crash leaves
 	// when the library file is then deleted or moved aside, as a damaged
 	// library's advice says. SQLite would apply that journal to the new
-	// file: the old library back, or half of it, which is damage.
+	// file: the old library back, or half of it, which is damage. Only one
+	// written before this call began is left over: another process may
+	// have linked its new library in since path was found missing, and be
+	// writing its journal now (orphanAge allows for coarse file times).
 	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 		for _, s := range []string{"-wal", "-shm", "-journal"} {
+			if info, err := os.Lstat(path + s); err != nil || !info.ModTime().Before(start.Add(-orphanAge)) {
+				continue
+			}
 			if err := os.Remove(path + s); err != nil && !errors.Is(err, os.ErrNotExist) {
 				return fmt.Errorf("remove the journal %s left without its library: %w", path+s, err)
 			}
@@ -98,3 +106,9 @@ func Create(path, analyzer string) error {
 	}
 	return nil
 }
+
+// orphanAge is how much older than a Create a journal without its library
+// must be to be removed: more than a coarse file system's time step (FAT
+// keeps two seconds), so a journal another process has just begun is
+// never taken for one a crash left.
+const orphanAge = 3 * time.Second
