@@ -980,3 +980,53 @@ func TestUnreadableSubfolderKeepsItsDocuments(t *testing.T) {
 		t.Errorf("a file deleted from a readable folder is still found")
 	}
 }
+
+// SQLite runs FTS5's own check inside quick_check and integrity_check,
+// on the index structure the connection last read. After another
+// process merged the index's segments, a connection that had searched
+// before reported the library damaged ("fts5: corruption found reading
+// blob …"), as one of three `folio add` at once sometimes did after its
+// import (TestTwoProcessesAddingAtOnce).
+func TestChecksSeeAnotherProcesssMerge(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "library.db")
+	ix, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	ctx := context.Background()
+	files := map[string]string{}
+	for i := range 40 {
+		files[fmt.Sprintf("n%02d.md", i)] = fmt.Sprintf("# Note %d\n\nshared words of note %d\n", i, i)
+	}
+	dir := t.TempDir()
+	testutil.WriteFiles(t, dir, files)
+	must(t, errOnly(ix.AddFolder(ctx, dir, ImportOptions{})))
+	conn, err := ix.db.Conn(ctx) // a connection that searched
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var n int
+	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH 'share'`).Scan(&n); err != nil || n == 0 {
+		t.Fatalf("search: %d rows, %v", n, err)
+	}
+
+	other, err := Open(path) // another process: adds, then merges every segment
+	if err != nil {
+		t.Fatal(err)
+	}
+	more := t.TempDir()
+	testutil.WriteFiles(t, more, map[string]string{"a.md": "# A\n\nshared words elsewhere\n", "b.md": "# B\n\nmore shared words\n"})
+	must(t, errOnly(other.AddFolder(ctx, more, ImportOptions{})))
+	if _, err := other.db.Exec(`INSERT INTO chunks_fts(chunks_fts) VALUES('optimize')`); err != nil {
+		t.Fatal(err)
+	}
+	other.Close()
+
+	for _, pragma := range []string{"PRAGMA quick_check", "PRAGMA integrity_check"} {
+		if err := checkOn(ctx, conn, pragma); err != nil {
+			t.Errorf("%s after another process's merge: %v", pragma, err)
+		}
+	}
+}
