@@ -623,8 +623,7 @@ func (ev *evaluation) cites(h index.Hit, answer string) bool {
 	return strings.Contains(foldSpace(strings.Join(lines[h.StartLine-1:h.EndLine], "\n")), foldSpace(answer))
 }
 
-// answerRank is the rank of the first hit whose lines hold the answer, 0
-// when none does.
+// answerRank is the rank of the first hit whose lines hold the answer, 0 when none does.
 func (ev *evaluation) answerRank(hits []index.Hit, answer string) int {
 	for _, h := range hits {
 		if ev.cites(h, answer) {
@@ -634,8 +633,7 @@ func (ev *evaluation) answerRank(hits []index.Hit, answer string) int {
 	return 0
 }
 
-// deepCandidates is how many candidates a miss is looked for among: the
-// most a question reads (index's maxCandidates).
+// deepCandidates is how many candidates a miss is looked for among: the most a question reads (index's maxCandidates).
 const deepCandidates = 300
 
 // deepRank says where a missed answer stands among deepCandidates
@@ -774,8 +772,7 @@ func percentileMS(d []time.Duration, p int) float64 {
 	return float64(s[max(i, 0)].Microseconds()) / 1000
 }
 
-// rollUp ranks documents by their best chunk: the first time a document
-// appears in the chunk ranking is its rank.
+// rollUp ranks documents by their best chunk: the first time a document appears in the chunk ranking is its rank.
 func rollUp(hits []index.Hit, limit int) []string {
 	var docs []string
 	seen := map[string]bool{}

@@ -561,6 +561,9 @@ func printHits(w io.Writer, res *index.Results, gone map[int64]bool, terminal bo
 		if h.Explanation != nil && h.Bare {
 			fmt.Fprintln(w, "   ranked after the passages with text: it holds nothing to read but markup")
 		}
+		if h.Explanation != nil && h.Joined != 0 {
+			fmt.Fprintln(w, "   cites two passages of its section: both ranked on the first page (the features are the better one's)")
+		}
 		fmt.Fprintln(w)
 	}
 	count := shownCount(res, limit)
