@@ -189,13 +189,8 @@ func TestExplainSaysAPassageOfMarkupAloneRanksAfter(t *testing.T) {
 // --explain says when a hit cites a section's two halves (index/page), and
 // the citation covers both.
 func TestExplainSaysAHitCitesTwoPassages(t *testing.T) {
-	first := strings.Repeat("Imagine a game where a roll of three gives a hat and a roll of seven takes one; every other roll moves the player. ", 6)
-	second := strings.Repeat("This code compiles although not every value is listed, because the last arm matches every value not listed before it. ", 4) +
-		"The underscore is a special pattern that matches any value and does not bind to that value."
-	db, _ := newLibraryWith(t, map[string]string{
-		"match.md": "# Match\n\n## Catch-all patterns\n\nFor a default case in a match, take one action for all other values. " + first + "\n\n" + second + "\n",
-		"other.md": "# Other\n\nA value of another kind.\n"})
-	out, _, code := runCLI(t, "search", "--db", db, "--explain", "default case in match without binding the value")
+	db, _ := newLibraryWith(t, map[string]string{"match.md": testutil.CutSection, "other.md": "# Other\n\nA value of another kind.\n"})
+	out, _, code := runCLI(t, "search", "--db", db, "--explain", testutil.CutQuestion)
 	if code != exitOK || !strings.Contains(out, "match.md:5-7 · Match > Catch-all patterns") ||
 		strings.Count(out, "cites two passages of its section: both ranked on the first page") != 1 {
 		t.Errorf("exit %d; want match.md:5-7 first, said once to cite two passages:\n%s", code, out)

@@ -807,21 +807,28 @@ func TestUncleanExitIsCheckedOnce(t *testing.T) {
 	}
 }
 
-func TestDamagedLibraryIsReportedWithAdvice(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "library.db")
+// libraryOfNotes is a library file at path holding a folder (dir) of n
+// notes of one heading and words repeated, open.
+func libraryOfNotes(t *testing.T, n int, words string) (ix *Index, path, dir string) {
+	t.Helper()
+	path, dir = filepath.Join(t.TempDir(), "library.db"), t.TempDir()
 	ix, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
 	files := map[string]string{}
-	for i := 0; i < 200; i++ {
-		files[fmt.Sprintf("f%03d.md", i)] = fmt.Sprintf("# Note %d\n\n%s\n", i, strings.Repeat("damaged pages test words ", 30))
+	for i := range n {
+		files[fmt.Sprintf("f%03d.md", i)] = fmt.Sprintf("# Note %d\n\n%s\n", i, strings.Repeat(words+" ", 30))
 	}
 	testutil.WriteFiles(t, dir, files)
 	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
+	return ix, path, dir
+}
+
+func TestDamagedLibraryIsReportedWithAdvice(t *testing.T) {
+	ix, path, _ := libraryOfNotes(t, 200, "damaged pages test words")
 	ix.Close()
 	// Flip bytes in the middle of the file: a page of table or index data.
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
@@ -854,20 +861,7 @@ func TestDamagedLibraryIsReportedWithAdvice(t *testing.T) {
 // says) leaves its -wal and -shm behind: the new library starts empty and
 // whole, not with the old one's pages laid over it.
 func TestALibraryDeletedAfterACrashStartsAfreshWhole(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "library.db")
-	ix, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	files := map[string]string{}
-	for i := 0; i < 200; i++ {
-		files[fmt.Sprintf("f%03d.md", i)] = fmt.Sprintf("# Note %d\n\n%s\n", i, strings.Repeat("left behind journal words ", 30))
-	}
-	testutil.WriteFiles(t, dir, files)
-	if _, err := ix.AddFolder(context.Background(), dir, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	ix, path, dir := libraryOfNotes(t, 200, "left behind journal words")
 	// The journal as a crash would leave it: read while the library is open.
 	wal, err := os.ReadFile(path + "-wal")
 	if err != nil || len(wal) == 0 {
@@ -988,20 +982,9 @@ func TestUnreadableSubfolderKeepsItsDocuments(t *testing.T) {
 // blob …"), as one of three `folio add` at once sometimes did after its
 // import (TestTwoProcessesAddingAtOnce).
 func TestChecksSeeAnotherProcesssMerge(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "library.db")
-	ix, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ix, path, _ := libraryOfNotes(t, 40, "shared words")
 	defer ix.Close()
 	ctx := context.Background()
-	files := map[string]string{}
-	for i := range 40 {
-		files[fmt.Sprintf("n%02d.md", i)] = fmt.Sprintf("# Note %d\n\nshared words of note %d\n", i, i)
-	}
-	dir := t.TempDir()
-	testutil.WriteFiles(t, dir, files)
-	must(t, errOnly(ix.AddFolder(ctx, dir, ImportOptions{})))
 	conn, err := ix.db.Conn(ctx) // a connection that searched
 	if err != nil {
 		t.Fatal(err)

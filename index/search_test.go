@@ -1558,11 +1558,8 @@ func TestAWordWithADigitIsNotCorrected(t *testing.T) {
 // half, the answer is in the second. Its citation is checked against the
 // file as one passage's is, after the file changed too.
 func TestASectionCutInTwoIsCitedWhole(t *testing.T) {
-	first := strings.Repeat("Imagine a game where a roll of three gives a hat and a roll of seven takes one; every other roll moves the player. ", 6)
-	second := strings.Repeat("This code compiles although not every value is listed, because the last arm matches every value not listed before it. ", 4) +
-		"The underscore is a special pattern that matches any value and does not bind to that value."
 	ix, dir := openTemp(t), t.TempDir()
-	doc := "# Match\n\n## Catch-all patterns\n\nFor a default case in a match, take one action for all other values. " + first + "\n\n" + second + "\n\n## Guards\n\nA match guard is an extra condition.\n"
+	doc := testutil.CutSection + "\n## Guards\n\nA match guard is an extra condition.\n"
 	testutil.WriteFiles(t, dir, map[string]string{"match.md": doc, "other.md": "# Other\n\nA value of another kind.\n"})
 	must(t, errOnly(ix.AddFolder(context.Background(), dir, ImportOptions{})))
 
@@ -1570,7 +1567,7 @@ func TestASectionCutInTwoIsCitedWhole(t *testing.T) {
 	if err != nil || len(sec) < 2 {
 		t.Fatalf("the section is %d passages (%v): the test needs it cut in two", len(sec), err)
 	}
-	h := search(t, ix, "default case in match without binding the value").Hits[0]
+	h := search(t, ix, testutil.CutQuestion).Hits[0]
 	if h.Path != "match.md" || h.StartLine != 5 || h.EndLine != 7 || !strings.Contains(h.Text, "does not bind") || !strings.Contains(h.Text, "default case") ||
 		h.Joined == 0 || h.Joined == h.ChunkRowID || !slices.ContainsFunc(sec, func(c SectionChunk) bool { return c.ChunkRowID == h.Joined }) {
 		t.Fatalf("first hit %s, text %q: want match.md:5-7, both halves", h.Citation(), h.Text)

@@ -320,16 +320,7 @@ func Parse(input string) Query {
 		}
 		i = k
 	}
-	cues := notAsked.ReplaceAllString(readCueTypos(input), " ")
-	low := strings.ToLower(input)
-	// "how long is the small gut in feet" asks a length: a number, not a time.
-	length := lengthUnit.MatchString(low) && !timeVerb.MatchString(low) && !asks(cues, durationWords[1:])
-	q.Duration = !length && asks(cues, durationWords)
-	q.Rate = !q.Duration && asks(cues, rateWords)
-	q.Age = !q.Duration && asks(cues, ageWords)
-	q.Money = !q.Duration && !q.Rate && (asks(cues, moneyWords) || asks(cues, []string{"how much"}) && moneyWord.MatchString(low))
-	q.Quantity = q.Duration || q.Money || q.Rate || q.Age || asks(notAmounts.Replace(cues), quantityWords) || analyze.AsksWhen(input) ||
-		length && asks(cues, durationWords[:1])
+	q.readAsks(input)
 	q.readIdioms()
 	q.dropCues()
 	q.dropStopwords()
@@ -396,6 +387,21 @@ var rateWords = []string{
 // is paid ("how much will VA pay", "how much money").
 var moneyWords = []string{"how expensive", "what does it cost", "كم سعر", "كم تكلفة", "كم يكلف", "بكام", "多少钱", "多少錢"}
 var moneyWord = regexp.MustCompile(`\b(pay|pays|paid|give|gives|cost|costs|charge|charges|money|reimburs\pL*|worth|allowance|grant|owe|earn|salary|compensat\pL*|fee|fees|price)\b`)
+
+// readAsks reads the kind of answer input asks for: a span of time, an
+// amount of money, a share, an age, or a number.
+func (q *Query) readAsks(input string) {
+	cues := notAsked.ReplaceAllString(readCueTypos(input), " ")
+	low := strings.ToLower(input)
+	// "how long is the small gut in feet" asks a length: a number, not a time.
+	length := lengthUnit.MatchString(low) && !timeVerb.MatchString(low) && !asks(cues, durationWords[1:])
+	q.Duration = !length && asks(cues, durationWords)
+	q.Rate = !q.Duration && asks(cues, rateWords)
+	q.Age = !q.Duration && asks(cues, ageWords)
+	q.Money = !q.Duration && !q.Rate && (asks(cues, moneyWords) || asks(cues, []string{"how much"}) && moneyWord.MatchString(low))
+	q.Quantity = q.Duration || q.Money || q.Rate || q.Age || asks(notAmounts.Replace(cues), quantityWords) || analyze.AsksWhen(input) ||
+		length && asks(cues, durationWords[:1])
+}
 
 // notAsked says "how" without asking: "a fishy smell no matter how often
 // she showers" asks no frequency.

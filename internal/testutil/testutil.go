@@ -10,6 +10,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -145,3 +146,15 @@ func AddFolder[O, S any](t testing.TB, add func(context.Context, string, O) (S, 
 	}
 	return dir
 }
+
+// CutSection is a note whose "Catch-all patterns" section the chunker cuts
+// in two (lines 5 and 7): CutQuestion's words point at the first half, its
+// answer ("does not bind") is in the second, and both halves rank on the
+// first page, so a search cites them as one hit (index/page.Join).
+var CutSection = "# Match\n\n## Catch-all patterns\n\nFor a default case in a match, take one action for all other values. " +
+	strings.Repeat("Imagine a game where a roll of three gives a hat and a roll of seven takes one; every other roll moves the player. ", 6) + "\n\n" +
+	strings.Repeat("This code compiles although not every value is listed, because the last arm matches every value not listed before it. ", 4) +
+	"The underscore is a special pattern that matches any value and does not bind to that value.\n"
+
+// CutQuestion is the question CutSection answers in its second half.
+const CutQuestion = "default case in match without binding the value"
