@@ -6,7 +6,7 @@
 #   make test    gofmt check + go vet + all tests (cgo on; heavy corpus tests)
 #   make bench   run the benchmarks
 #   make eval    the ranking figures: tune sets (eval/tune-lay.jsonl, tune-lay-2.jsonl,
-#                tune-lay-3.jsonl, dev-golden-2's odd ids), check sets (its even ids, dev-golden,
+#                tune-lay-3.jsonl, tune-lay-4.jsonl, dev-golden-2's odd ids), check sets (its even ids, dev-golden,
 #                Cranfield), then make eval-docs; ~3 min
 #   make eval-docs  the tune set over other documents (eval/tune-docs.jsonl: the
 #                Node.js API reference and npm's docs, gathered first: the
@@ -214,7 +214,7 @@ mcp-node-deps:
 # headless build: no window, no cgo.
 SHARED_EVAL ?= ../shared/eval
 eval:
-	CGO_ENABLED=0 $(GO) run -tags ci . eval --corpus $(CORPUS) --golden eval/tune-lay.jsonl --golden eval/tune-lay-2.jsonl --golden eval/tune-lay-3.jsonl \
+	CGO_ENABLED=0 $(GO) run -tags ci . eval --corpus $(CORPUS) --golden eval/tune-lay.jsonl --golden eval/tune-lay-2.jsonl --golden eval/tune-lay-3.jsonl --golden eval/tune-lay-4.jsonl \
 		--halves $(SHARED_EVAL)/dev-golden-2.jsonl --golden $(SHARED_EVAL)/dev-golden.jsonl
 	CGO_ENABLED=0 $(GO) run -tags ci . eval --corpus $(SHARED_EVAL)/cranfield/md \
 		--queries $(SHARED_EVAL)/cranfield/queries.jsonl --qrels $(SHARED_EVAL)/cranfield/qrels.tsv
@@ -268,7 +268,7 @@ eval-orders:
 		rm -rf "$$tmp/corpus"; mkdir "$$tmp/corpus"; i=1; \
 		for d in $$order; do cp -R "$(CORPUS)/$$d" "$$tmp/corpus/$$i-$$d"; i=$$((i+1)); done; \
 		echo "== the corpora added in this order: $$order"; \
-		CGO_ENABLED=0 $(GO) run -tags ci . eval --corpus "$$tmp/corpus" --golden eval/tune-lay.jsonl --golden eval/tune-lay-2.jsonl --golden eval/tune-lay-3.jsonl \
+		CGO_ENABLED=0 $(GO) run -tags ci . eval --corpus "$$tmp/corpus" --golden eval/tune-lay.jsonl --golden eval/tune-lay-2.jsonl --golden eval/tune-lay-3.jsonl --golden eval/tune-lay-4.jsonl \
 			--halves $(SHARED_EVAL)/dev-golden-2.jsonl --golden $(SHARED_EVAL)/dev-golden.jsonl --no-reference; \
 	done
 

@@ -1,5 +1,5 @@
 // Package eval holds Folio's own tuning questions (tune-lay.jsonl,
-// tune-lay-2.jsonl and tune-lay-3.jsonl over ../shared/corpus,
+// tune-lay-2.jsonl, tune-lay-3.jsonl and tune-lay-4.jsonl over ../shared/corpus,
 // tune-docs.jsonl over Node.js's and npm's own documentation) and the
 // tests that keep them true to their documents: a question whose answer
 // is no longer in its file would silently count as a miss for every
@@ -34,7 +34,7 @@ func TestTuneLayAnswersStandInTheirFiles(t *testing.T) {
 	for _, set := range []struct {
 		name    string
 		perLang int
-	}{{"tune-lay.jsonl", 30}, {"tune-lay-2.jsonl", 10}, {"tune-lay-3.jsonl", 10}} {
+	}{{"tune-lay.jsonl", 30}, {"tune-lay-2.jsonl", 10}, {"tune-lay-3.jsonl", 10}, {"tune-lay-4.jsonl", 10}} {
 		checkTuneSet(t, func(c string) string { return filepath.Join(corpus, c) }, set.name, map[string]int{"en": set.perLang, "ar": set.perLang, "zh": set.perLang}, ids, files)
 	}
 }

@@ -10,8 +10,8 @@
 //	go run ./eval/small -folio FOLIO [-corpus DIR] [-shared-eval DIR] [-extra 3,30] [-seed 7] [-keep DIR]
 //
 // FOLIO is a built folio (the headless build is enough). Sets are named
-// tune or check as the ranking discipline has them: tune-lay, tune-lay-2,
-// tune-lay-3 and dev-golden-2's odd ids; dev-golden-2's even ids and
+// tune or check as the ranking discipline has them: tune-lay to tune-lay-4
+// and dev-golden-2's odd ids; dev-golden-2's even ids and
 // dev-golden.
 package main
 
@@ -43,6 +43,7 @@ var sets = []struct{ kind, file, half string }{
 	{"tune", "eval/tune-lay.jsonl", ""},
 	{"tune", "eval/tune-lay-2.jsonl", ""},
 	{"tune", "eval/tune-lay-3.jsonl", ""},
+	{"tune", "eval/tune-lay-4.jsonl", ""},
 	{"tune", "SHARED/dev-golden-2.jsonl", "odd"},
 	{"check", "SHARED/dev-golden-2.jsonl", "even"},
 	{"check", "SHARED/dev-golden.jsonl", ""},
