@@ -555,14 +555,14 @@ func printHits(w io.Writer, res *index.Results, gone map[int64]bool, terminal bo
 		for _, c := range h.Explanation {
 			fmt.Fprintf(w, "   %-9s %.3f × %g = %.3f (%.0f%%)\n", c.Name, c.Value, c.Weight, c.Value*c.Weight, 100*c.Share)
 		}
-		if h.Explanation != nil && h.OneWord {
-			fmt.Fprintln(w, "   ranked after the passages holding several words: it holds one word of a long question")
-		}
-		if h.Explanation != nil && h.Bare {
-			fmt.Fprintln(w, "   ranked after the passages with text: it holds nothing to read but markup")
-		}
-		if h.Explanation != nil && h.Joined != 0 {
-			fmt.Fprintln(w, "   cites two passages of its section: both ranked on the first page (the features are the better one's)")
+		say := []string{"ranked after the passages holding several words: it holds one word of a long question",
+			"ranked after the passages with text: it holds nothing to read but markup",
+			"cites two passages of its section: both ranked on the first page (the features are the better one's)",
+			fmt.Sprintf("front matter (a page's summary): its score is %g of the features' sum", rank.FrontShare)}
+		for i, on := range []bool{h.OneWord, h.Bare, h.Joined != 0, h.Front()} {
+			if h.Explanation != nil && on {
+				fmt.Fprintln(w, "   "+say[i])
+			}
 		}
 		fmt.Fprintln(w)
 	}

@@ -197,6 +197,16 @@ func TestExplainSaysAHitCitesTwoPassages(t *testing.T) {
 	}
 }
 
+// --explain says when a hit is a page's summary from its front matter,
+// and by how much its score was lowered.
+func TestExplainSaysAHitIsFrontMatter(t *testing.T) {
+	db, _ := newLibraryWith(t, map[string]string{"memorial.md": "---\ntitle: Memorial items\ndescription: Apply for an engraved certificate signed by the current president.\n---\n# Memorial items\n\nPlan ahead.\n"})
+	out, _, code := runCLI(t, "search", "--db", db, "--explain", "certificate signed by the president")
+	if code != exitOK || !strings.Contains(out, "memorial.md:3 · Memorial items") || !strings.Contains(out, "front matter (a page's summary): its score is 0.8 of the features' sum") {
+		t.Errorf("exit %d; want memorial.md:3, said to be front matter:\n%s", code, out)
+	}
+}
+
 // --explain first says what the question was read as: the words searched,
 // the kind of answer it asks for, and the cue word left out of the search;
 // a plain search does not.

@@ -24,7 +24,7 @@ import (
 // Version identifies the chunking rules. Bump it whenever boundaries change:
 // it is part of every chunk id, and the index re-chunks files written by an
 // older version.
-const Version = "folio-structural-2"
+const Version = "folio-structural-3"
 
 // Kind says what a chunk is made of.
 type Kind string
@@ -39,6 +39,8 @@ const (
 	KindQuote Kind = "quote"
 	KindHTML  Kind = "html"
 	KindMixed Kind = "mixed"
+	// KindFront is prose of the front matter: a description, a summary.
+	KindFront Kind = "front"
 )
 
 // Chunk is one retrieval unit of a document.
@@ -194,6 +196,9 @@ func splitWith(prog *progress, sourceID string, data []byte, opt Options) (*Docu
 
 	sp := &splitter{src: src, opt: opt}
 	sections := sp.collectSections(p, doc.Title)
+	if front := sp.frontProse(doc.Title); len(front) > 0 {
+		sections = append([]section{{path: []string{doc.Title}, pieces: front}}, sections...)
+	}
 	doc.Omitted = sp.omitted
 	for i, sec := range sections {
 		if !prog.add(0) { // pack counts the work

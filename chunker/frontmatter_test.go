@@ -106,3 +106,66 @@ func TestHugeOrHostileFrontMatterIsAWarning(t *testing.T) {
 		t.Errorf("alias bomb: %d tags, problem %q", len(m.Tags), m.Problem)
 	}
 }
+
+// A hub page's front matter can hold all of its text: the descriptions of
+// its links, its own summary. They are passages cited at their lines;
+// labels, paths, the title and the tags are not.
+func TestFrontMatterProseIsSearchableText(t *testing.T) {
+	text := "---\n" + // 1
+		"title: Memorial items\n" + // 2
+		"layout: page-breadcrumbs.html\n" + // 3
+		"spoke: Get Benefits\n" + // 4
+		"tags: [burial, honor, memorial items, family]\n" + // 5
+		"description: Honor a Veteran's service with items for the grave.\n" + // 6
+		"majorlinks:\n" + // 7
+		"  - links:\n" + // 8
+		"    - url: /burials-memorials/certificates/\n" + // 9
+		"      title: Certificates\n" + // 10
+		"      description: Apply for an engraved certificate signed by the current president.\n" + // 11
+		"summary: >\n" + // 12
+		"  Folded text someone wrote\n" + // 13
+		"  over two lines.\n" + // 14
+		"---\n" + // 15
+		"# Memorial items\n\nThe body says little.\n"
+	doc, err := Split("memorial.md", []byte(text), DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var front []Chunk
+	for _, c := range doc.Chunks {
+		if c.Kind == KindFront {
+			front = append(front, c)
+		}
+	}
+	if len(front) != 1 {
+		t.Fatalf("%d passages of front matter, want 1: %+v", len(front), doc.Chunks)
+	}
+	c := front[0]
+	if c.StartLine != 6 || c.EndLine != 14 || c.Ordinal != 0 || !reflect.DeepEqual(c.Path, []string{"Memorial items"}) {
+		t.Errorf("front passage at lines %d-%d, ordinal %d, path %q; want 6-14, 0, the title", c.StartLine, c.EndLine, c.Ordinal, c.Path)
+	}
+	for _, want := range []string{"engraved certificate signed by the current president", "over two lines."} {
+		if !strings.Contains(c.Text, want) {
+			t.Errorf("front passage %q lacks %q", c.Text, want)
+		}
+	}
+	if strings.Contains(c.Text, "layout") || strings.Contains(c.Text, "Get Benefits") || strings.Contains(c.Text, "burial, honor") {
+		t.Errorf("front passage holds labels or tags: %q", c.Text)
+	}
+	if got := text[c.Start:c.End]; got != c.Text {
+		t.Errorf("front passage is not the file's text at its place: %q", got)
+	}
+	// A note whose front matter holds only labels, or a bibliography's
+	// abbreviations, has none.
+	for _, fm := range []string{"title: A note about leave policies\nlayout: post\nurl: https://example.com/a/b/c\n", "authors: \"lees, l.\"\nbiblio: \"j. ae. scs. 25, 1958, 324.\"\n"} {
+		doc, err := Split("n.md", []byte("---\n"+fm+"---\nBody text here.\n"), DefaultOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range doc.Chunks {
+			if c.Kind == KindFront {
+				t.Errorf("front passage %q from labels", c.Text)
+			}
+		}
+	}
+}

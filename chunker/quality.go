@@ -171,6 +171,11 @@ func (m *measurer) walk(blocks []*block, top bool) {
 		m.cleanEnds = map[int]bool{len(strings.TrimRightFunc(m.src.text, unicode.IsSpace)): true}
 		if m.src.frontEnd > 0 {
 			m.cleanEnds[m.src.frontEnd] = true
+			// A passage of front-matter prose ends with one of its lines.
+			for off := 0; off < m.src.frontEnd; off = m.src.lineEnd(off) + 1 {
+				_, e := m.src.trimRange(off, m.src.lineEnd(off))
+				m.cleanEnds[e] = true
+			}
 		}
 		// Prose stops where an omitted run starts: a cut by design.
 		for _, o := range m.omitted {

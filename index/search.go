@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"folio/chunker"
 	"folio/index/dedup"
 	"folio/index/fts"
 	"folio/index/meta"
@@ -143,6 +144,9 @@ type Hit struct {
 	docHash  string          // …
 	sig      dedup.Signature // for telling copies apart (dup.go)
 }
+
+// Front reports a passage of front-matter prose: a page's summary.
+func (h Hit) Front() bool { return h.Kind == string(chunker.KindFront) }
 
 // Citation is how a hit is quoted: folder/path:start-end · Heading > Path
 // (folder/path:24 for one line).
@@ -574,7 +578,7 @@ func readSigned(rows *sql.Rows, n int) ([]Hit, error) {
 func rerank(q rank.Query, cands []Hit, w rank.Weights, explain bool) []Hit {
 	rc := make([]rank.Candidate, len(cands))
 	for i, h := range cands {
-		rc[i] = rank.Candidate{Heading: h.HeadingPath, Title: h.Title, Text: h.Text, Doc: h.doc, FTS: h.Score, Lang: cands[i].lang}
+		rc[i] = rank.Candidate{Heading: h.HeadingPath, Title: h.Title, Text: h.Text, Doc: h.doc, FTS: h.Score, Lang: cands[i].lang, Front: h.Front()}
 	}
 	set := rank.Analyse(q, rc)
 	feats := set.Features(q)

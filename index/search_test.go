@@ -1578,3 +1578,28 @@ func TestASectionCutInTwoIsCitedWhole(t *testing.T) {
 		t.Errorf("cited after the edit: %+v, want lines 7-9", c)
 	}
 }
+
+// Words that stand only in a note's front matter (a hub page's link
+// descriptions) are found and cited at their lines; a page's summary, which
+// restates its topic without the answer, yields to the passage holding it.
+func TestFrontMatterProseIsFoundAndYieldsToTheAnswer(t *testing.T) {
+	ix, dir := openTemp(t), t.TempDir()
+	testutil.WriteFiles(t, dir, map[string]string{
+		"memorial.md": "---\ntitle: Memorial items\nmajorlinks:\n  - links:\n    - url: /certificates/\n      description: Apply for an engraved certificate signed by the current president.\n---\n# Memorial items\n\nPlan ahead.\n",
+		"leave.md": "---\ntitle: Leave\ndescription: Parental leave for new parents, in short.\n---\n# Leave\n\n" +
+			"## Pay\n\nParental leave for new parents is paid: ask your supervisor a month ahead.\n\n## Sick days\n\nTell your team when you are ill.\n",
+	})
+	must(t, errOnly(ix.AddFolder(context.Background(), dir, ImportOptions{})))
+	r := search(t, ix, `"signed by the current president"`)
+	if len(r.Hits) == 0 || r.Hits[0].Path != "memorial.md" || r.Hits[0].StartLine != 6 || r.Hits[0].EndLine != 6 {
+		t.Fatalf("hits %v: want memorial.md:6, its front matter", r.Hits)
+	}
+	r = search(t, ix, "parental leave new parents")
+	if len(r.Hits) < 2 || !strings.Contains(r.Hits[0].Text, "is paid") || r.Hits[1].StartLine != 3 {
+		var got []string
+		for _, h := range r.Hits {
+			got = append(got, h.Citation())
+		}
+		t.Fatalf("hits %q: want the passage saying it is paid first, the summary (line 3) second", got)
+	}
+}
