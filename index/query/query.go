@@ -349,7 +349,7 @@ func Parse(input string) Query {
 var quantityWords = []string{
 	"how much", "how many", "how long", "how old", "how often", "how early", "how late", "how soon",
 	"how far", "how big", "how large", "how high", "how heavy", "how fast", "what age", "what year",
-	"at what age", "maximum", "minimum", "limit",
+	"at what age", "what date", "what dates", "which date", "which dates", "what time", "latest time", "maximum", "minimum", "limit",
 	"كم ", "متى", "اقصى", "أقصى", "الاقصى", "الأقصى", "ادنى", "أدنى", "الادنى", "الأدنى", "قديش", "اديش", "أديش", "قدّيش", "كام", "بكام", "شقد", "قداش",
 	"多少", "几", "多久", "多长", "什么时候", "何时", "幾", "多長", "什麼時候",
 }

@@ -536,6 +536,9 @@ func TestQuestionsOfAmountAndOfTime(t *testing.T) {
 		{"mortgage life insurance age limit", true, false, false, false, true},
 		{"孩子几岁可以打疫苗", true, false, false, false, true},
 		{"how do I pay for an interpreter", false, false, false, false, false},
+		// A date or a time of day is a number too.
+		{"What dates does the VA count as the Vietnam War", true, false, false, false, false},
+		{"whats the latest time i can get my trip aproval submitted", true, false, false, false, false},
 		// "When" at the end of the input, or as the question word.
 		{"vacation request when", true, false, false, false, false},
 		{"when shoud I reorder my meds", true, false, false, false, false},
