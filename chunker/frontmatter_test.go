@@ -155,6 +155,10 @@ func TestFrontMatterProseIsSearchableText(t *testing.T) {
 	if got := text[c.Start:c.End]; got != c.Text {
 		t.Errorf("front passage is not the file's text at its place: %q", got)
 	}
+	// What a snippet shows of it: the values, without keys, links or labels.
+	if got, want := FrontText(c.Text), "Honor a Veteran's service with items for the grave.\nApply for an engraved certificate signed by the current president.\nFolded text someone wrote\nover two lines."; got != want {
+		t.Errorf("FrontText %q, want %q", got, want)
+	}
 	// A note whose front matter holds only labels, or a bibliography's
 	// abbreviations, has none.
 	for _, fm := range []string{"title: A note about leave policies\nlayout: post\nurl: https://example.com/a/b/c\n", "authors: \"lees, l.\"\nbiblio: \"j. ae. scs. 25, 1958, 324.\"\n"} {

@@ -140,3 +140,35 @@ func isProse(v string) bool {
 	}
 	return n >= 6
 }
+
+// FrontText is what a reader is shown of a passage of front-matter prose:
+// its values, one a line, without their keys, and without the labels and
+// paths between them ("order: 3", "url: /burials/"), which are the file's
+// text at those lines but no answer to read.
+func FrontText(text string) string {
+	var out []string
+	block := -1 // the indent of a block scalar's key: lines indented more are its text
+	for _, line := range strings.Split(text, "\n") {
+		body := strings.TrimSpace(line)
+		indent := strings.Index(line, body)
+		if block >= 0 && indent > block && body != "" {
+			out = append(out, body)
+			continue
+		}
+		block = -1
+		item, keyed := strings.TrimLeft(body, "- "), false
+		for _, sep := range []string{":", "="} {
+			if key, value, ok := strings.Cut(item, sep); ok && isKey(strings.TrimSpace(key)) {
+				item, keyed = unquote(strings.TrimSpace(value)), true
+				break
+			}
+		}
+		switch {
+		case keyed && isBlockScalar(item):
+			block = indent
+		case isProse(item):
+			out = append(out, item)
+		}
+	}
+	return strings.Join(out, "\n")
+}

@@ -1594,6 +1594,9 @@ func TestFrontMatterProseIsFoundAndYieldsToTheAnswer(t *testing.T) {
 	if len(r.Hits) == 0 || r.Hits[0].Path != "memorial.md" || r.Hits[0].StartLine != 6 || r.Hits[0].EndLine != 6 {
 		t.Fatalf("hits %v: want memorial.md:6, its front matter", r.Hits)
 	}
+	if sn := r.Hits[0].Snippet.Text; !strings.HasPrefix(sn, "Apply for an engraved") || strings.Contains(sn, "description") {
+		t.Errorf("snippet %q: want the description's words without its key", sn)
+	}
 	r = search(t, ix, "parental leave new parents")
 	if len(r.Hits) < 2 || !strings.Contains(r.Hits[0].Text, "is paid") || r.Hits[1].StartLine != 3 {
 		var got []string
