@@ -63,7 +63,7 @@ func (ix *Index) listDocuments(ctx context.Context, fcond string, fargs []any, o
 		if _, err := scanHits(rows, func(h Hit) {
 			h.Rank = opt.Offset + len(res.Hits) + 1
 			if !opt.NoSnippets {
-				h.Snippet = snippet.Make(h.readable(), nil, opt.SnippetWidth)
+				h.Snippet = snippet.Make(snippet.ReadableOf(h.Text, h.Front()), nil, opt.SnippetWidth)
 			}
 			h.Stale = !h.Offline && h.changedOnDisk()
 			res.Hits = append(res.Hits, h)

@@ -148,15 +148,6 @@ type Hit struct {
 // Front reports a passage of front-matter prose: a page's summary.
 func (h Hit) Front() bool { return h.Kind == string(chunker.KindFront) }
 
-// readable is the hit's text as a snippet shows it: without Markdown's
-// markup, or front matter's keys.
-func (h Hit) readable() string {
-	if h.Front() {
-		return chunker.FrontText(h.Text)
-	}
-	return snippet.Readable(h.Text)
-}
-
 // Citation is how a hit is quoted: folder/path:start-end · Heading > Path
 // (folder/path:24 for one line).
 func (h Hit) Citation() string {
@@ -338,9 +329,9 @@ func finishHits(hits []Hit, opt SearchOptions, matches func(string) bool, weigh 
 			h.More[j].Stale = h.Stale // the same file: one stat for all its passages
 		}
 		if !opt.NoSnippets {
-			h.Snippet = snippet.MakeWeighted(h.readable(), matches, weigh, keep, opt.SnippetWidth)
+			h.Snippet = snippet.MakeWeighted(snippet.ReadableOf(h.Text, h.Front()), matches, weigh, keep, opt.SnippetWidth)
 			for j := range h.More {
-				h.More[j].Snippet = snippet.MakeWeighted(h.More[j].readable(), matches, weigh, keep, opt.SnippetWidth)
+				h.More[j].Snippet = snippet.MakeWeighted(snippet.ReadableOf(h.More[j].Text, h.More[j].Front()), matches, weigh, keep, opt.SnippetWidth)
 			}
 			for j := range h.AlsoIn {
 				h.AlsoIn[j].Snippet = h.Snippet // a copy: the same passage

@@ -5,7 +5,18 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"folio/chunker"
 )
+
+// ReadableOf is Readable, or for a passage of front-matter prose its
+// values without their keys and labels (chunker.FrontText).
+func ReadableOf(text string, front bool) string {
+	if front {
+		return chunker.FrontText(text)
+	}
+	return Readable(text)
+}
 
 // Readable turns a chunk's Markdown into the text a snippet shows, for
 // reading rather than for the parser: a table's body rows become their
