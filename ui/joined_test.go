@@ -36,3 +36,25 @@ func TestAJoinedHitsPassagesShareTheTint(t *testing.T) {
 		return true
 	})
 }
+
+// A hit in front matter's prose is previewed as its values, one paragraph
+// each, tinted under its lines: not as YAML read as Markdown (keys,
+// addresses as list items).
+func TestAFrontMatterHitIsPreviewedAsItsWords(t *testing.T) {
+	ix := testlib.Open(t)
+	testlib.AddFolder(t, ix, map[string]string{
+		"memorial.md": "---\ntitle: Memorial items\nlinks:\n  - url: /flags/\n    description: Ask for a flag to drape over the casket.\n  - url: /certificates/\n    description: Apply for an engraved certificate signed by the current president.\n---\n# Memorial items\n\nPlan ahead.\n",
+	})
+	w := newWindow(t, ix)
+	test.Type(w.search, "engraved certificate president")
+	waitFor(t, "the preview", func() bool {
+		return onUI(w, func() bool { return w.preview.hitBox != nil && w.preview.hit.Path == "memorial.md" })
+	})
+	onUI(w, func() bool {
+		box := rowTexts(w.preview.hitBox)
+		if !strings.Contains(box, "Lines 5–7") || !strings.Contains(box, "Apply for an engraved certificate") || !strings.Contains(box, "drape over the casket") || strings.Contains(box, "description") || strings.Contains(box, "certificates/") {
+			t.Errorf("the tinted box holds %q: want both descriptions' words under Lines 5–7, without their keys or the links", box)
+		}
+		return true
+	})
+}

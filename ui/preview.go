@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"folio/chunker"
 	"folio/index"
 	"folio/index/snippet"
 	"folio/ui/internal/flowview"
@@ -127,7 +128,11 @@ func (p *preview) render(section []index.SectionChunk, h index.Hit) {
 	}
 	var hitText *fyne.Container // the hit's passages: two when it joins a section's halves
 	for _, c := range section[lo:hi] {
-		text, own := renderMarkdown(c.Text), c.ChunkRowID == h.ChunkRowID || c.ChunkRowID == h.Joined
+		md := c.Text
+		if c.Kind == string(chunker.KindFront) { // its values, a paragraph each, not YAML's keys
+			md = strings.ReplaceAll(chunker.FrontText(c.Text), "\n", "\n\n")
+		}
+		text, own := renderMarkdown(md), c.ChunkRowID == h.ChunkRowID || c.ChunkRowID == h.Joined
 		if at := len(p.body.Objects); highlightMatches(text, p.query) > 0 {
 			if own && hitText != nil {
 				at-- // in the hit's box, which is the block
