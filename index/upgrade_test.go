@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"folio/index/fts"
+	"folio/index/schema"
 	"folio/index/upgrade"
 	"folio/internal/testutil"
 )
@@ -70,28 +71,15 @@ func openCommitted(t *testing.T, name string) *Index {
 }
 
 func TestLibraryV2UpgradesInPlace(t *testing.T) {
-	ix := openCommitted(t, "library-v2.db")
+	ix := openV2WithItsNotes(t)
 	ctx := context.Background()
-	var version int
-	must(t, ix.db.QueryRow(`PRAGMA user_version`).Scan(&version))
-	if version != SchemaVersion {
-		t.Fatalf("schema %d after open, want %d", version, SchemaVersion)
-	}
-	// The notes as they were when the library was written: the same bytes
-	// and times, in a folder of this test's own.
-	notes := filepath.Join(t.TempDir(), "notes")
-	for rel, text := range map[string]string{
-		"leave.md": "", "draft.md": "", "broken.md": "", "sub/fever.md": "",
-	} {
-		b, err := os.ReadFile(filepath.Join("testdata", "v2notes", rel))
-		must(t, err)
-		text = string(b)
-		testutil.WriteFile(t, filepath.Join(notes, rel), text)
-		var mtime int64
-		must(t, ix.db.QueryRow(`SELECT mtime FROM documents WHERE rel_path = ?`, rel).Scan(&mtime))
-		must(t, os.Chtimes(filepath.Join(notes, rel), time.Unix(0, mtime), time.Unix(0, mtime)))
-	}
-	_, err := ix.db.Exec(`UPDATE folders SET path = ?`, notes)
+	// The chunking rules changed since (front matter's prose is text,
+	// chunker.Version folio-structural-3), which re-chunks every note
+	// (TestNotesOfOlderChunkingRulesAreChunkedAgain); marked as chunked by
+	// today's rules, the notes show the metadata path alone.
+	opts, err := ix.ChunkOptions(ctx)
+	must(t, err)
+	_, err = ix.db.Exec(`UPDATE documents SET chunker = ?`, schema.ChunkerTag(opts))
 	must(t, err)
 	chunksBefore := chunkRows(t, ix)
 	if r := search(t, ix, "leave tag:policy"); len(r.Hits) != 0 {
@@ -133,6 +121,49 @@ func TestLibraryV2UpgradesInPlace(t *testing.T) {
 		t.Errorf("second scan: %+v", sum)
 	}
 	must(t, ix.IntegrityCheck(ctx))
+}
+
+// openV2WithItsNotes opens a copy of the committed schema-2 library with
+// its notes as they were when it was written: the same bytes and times, in
+// a folder of the test's own.
+func openV2WithItsNotes(t *testing.T) *Index {
+	t.Helper()
+	ix := openCommitted(t, "library-v2.db")
+	var version int
+	must(t, ix.db.QueryRow(`PRAGMA user_version`).Scan(&version))
+	if version != SchemaVersion {
+		t.Fatalf("schema %d after open, want %d", version, SchemaVersion)
+	}
+	notes := filepath.Join(t.TempDir(), "notes")
+	for _, rel := range []string{"leave.md", "draft.md", "broken.md", "sub/fever.md"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "v2notes", rel))
+		must(t, err)
+		testutil.WriteFile(t, filepath.Join(notes, rel), string(b))
+		var mtime int64
+		must(t, ix.db.QueryRow(`SELECT mtime FROM documents WHERE rel_path = ?`, rel).Scan(&mtime))
+		must(t, os.Chtimes(filepath.Join(notes, rel), time.Unix(0, mtime), time.Unix(0, mtime)))
+	}
+	_, err := ix.db.Exec(`UPDATE folders SET path = ?`, notes)
+	must(t, err)
+	return ix
+}
+
+// A library's notes chunked by older rules are chunked again by the next
+// scan, once: an upgraded Folio's libraries gain what its chunker now
+// finds (front matter's prose) without the user doing anything.
+func TestNotesOfOlderChunkingRulesAreChunkedAgain(t *testing.T) {
+	ix := openV2WithItsNotes(t)
+	ctx := context.Background()
+	before := chunkRows(t, ix)
+	sum, err := ix.Scan(ctx, ImportOptions{})
+	must(t, err)
+	after := chunkRows(t, ix)
+	if sum.Updated != 4 || len(after) != len(before) || slices.Equal(after, before) {
+		t.Errorf("first scan %+v; chunks %q then %q: want the four notes chunked again, their ids new", sum, before, after)
+	}
+	if sum, err = ix.Scan(ctx, ImportOptions{}); err != nil || sum.Unchanged != 4 || sum.Updated != 0 {
+		t.Errorf("second scan %+v (%v): want the four notes unchanged", sum, err)
+	}
 }
 
 // chunkRows is every chunk's row id, id and text: what a re-chunk changes.
