@@ -159,9 +159,10 @@ func TestFrontMatterProseIsSearchableText(t *testing.T) {
 	if got, want := FrontText(c.Text), "Honor a Veteran's service with items for the grave.\nApply for an engraved certificate signed by the current president.\nFolded text someone wrote\nover two lines."; got != want {
 		t.Errorf("FrontText %q, want %q", got, want)
 	}
-	// A note whose front matter holds only labels, or a bibliography's
-	// abbreviations, has none.
-	for _, fm := range []string{"title: A note about leave policies\nlayout: post\nurl: https://example.com/a/b/c\n", "authors: \"lees, l.\"\nbiblio: \"j. ae. scs. 25, 1958, 324.\"\n"} {
+	// A note whose front matter holds only labels, a bibliography's
+	// abbreviations or blocks of code has none.
+	for _, fm := range []string{"title: A note about leave policies\nlayout: post\nurl: https://example.com/a/b/c\n", "authors: \"lees, l.\"\nbiblio: \"j. ae. scs. 25, 1958, 324.\"\n",
+		"head: |\n  <script src=\"https://example.com/a.js\"></script>\nsetup: |\n  ls -la\n  cd dir\n"} {
 		doc, err := Split("n.md", []byte("---\n"+fm+"---\nBody text here.\n"), DefaultOptions())
 		if err != nil {
 			t.Fatal(err)

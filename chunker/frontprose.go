@@ -14,7 +14,8 @@ import (
 // their own lines.
 //
 // Labels (layouts, ids, dates, template names, a link's title), a value
-// that is the note's title, paths and addresses are not prose. Keys Folio reads otherwise are left to that reading: the title
+// that is the note's title, paths, addresses and a block of code are not
+// prose. Keys Folio reads otherwise are left to that reading: the title
 // and aliases are searched with every passage, tags are filters.
 func (sp *splitter) frontProse(title string) []piece {
 	src := sp.src
@@ -25,9 +26,20 @@ func (sp *splitter) frontProse(title string) []piece {
 	if strings.HasPrefix(src.text, "+++") {
 		sep = "="
 	}
-	var out []piece
+	var out, block []piece
 	skipTop := false  // under a top-level key Folio reads otherwise
 	blockIndent := -1 // inside a block scalar (key: | or >): its lines are indented more than this
+	// A block scalar's lines are kept when together they are prose.
+	flush := func() {
+		var text []string
+		for _, p := range block {
+			text = append(text, src.text[p.start:p.end])
+		}
+		if isProse(strings.Join(text, " ")) {
+			out = append(out, block...)
+		}
+		block = nil
+	}
 	for ls := strings.IndexByte(src.text, '\n') + 1; ls < src.frontEnd; ls = src.lineEnd(ls) + 1 {
 		le := src.lineEnd(ls)
 		if le > src.frontEnd {
@@ -41,11 +53,12 @@ func (sp *splitter) frontProse(title string) []piece {
 		}
 		if blockIndent >= 0 && indent > blockIndent {
 			if !skipTop {
-				out = append(out, piece{ls + indent, ls + len(line), KindFront})
+				block = append(block, piece{ls + indent, ls + len(line), KindFront})
 			}
 			continue
 		}
 		blockIndent = -1
+		flush()
 		if body[0] == '#' {
 			continue // a comment
 		}
@@ -78,6 +91,7 @@ func (sp *splitter) frontProse(title string) []piece {
 			out = append(out, piece{start, ls + len(line), KindFront})
 		}
 	}
+	flush()
 	return out
 }
 
@@ -116,9 +130,9 @@ func unquote(v string) string {
 }
 
 // isProse reports a value written to be read: a sentence (three words or
-// more and a full stop) or five words, a word being two letters or more, or six characters of a script
-// written without spaces; not a label ("Plan a Burial"), a path, an
-// address or a flow list.
+// more and a full stop) or five words, a word being two letters or more,
+// or six characters of a script written without spaces; not a label
+// ("Plan a Burial"), a path, an address or a flow list.
 func isProse(v string) bool {
 	if v == "" || v[0] == '/' || v[0] == '[' || v[0] == '{' || strings.Contains(v, "://") {
 		return false
@@ -146,16 +160,28 @@ func isProse(v string) bool {
 // paths between them ("order: 3", "url: /burials/"), which are the file's
 // text at those lines but no answer to read.
 func FrontText(text string) string {
-	var out []string
+	var out, blockLines []string
 	block := -1 // the indent of a block scalar's key: lines indented more are its text
+	// A block scalar's lines are kept when together they are prose, as
+	// frontProse keeps them.
+	flush := func() {
+		if isProse(strings.Join(blockLines, " ")) {
+			out = append(out, blockLines...)
+		}
+		blockLines = nil
+	}
 	for _, line := range strings.Split(text, "\n") {
 		body := strings.TrimSpace(line)
 		indent := strings.Index(line, body)
-		if block >= 0 && indent > block && body != "" {
-			out = append(out, body)
+		if body == "" {
+			continue
+		}
+		if block >= 0 && indent > block {
+			blockLines = append(blockLines, body)
 			continue
 		}
 		block = -1
+		flush()
 		item, keyed := strings.TrimLeft(body, "- "), false
 		for _, sep := range []string{":", "="} {
 			if key, value, ok := strings.Cut(item, sep); ok && isKey(strings.TrimSpace(key)) {
@@ -170,5 +196,6 @@ func FrontText(text string) string {
 			out = append(out, item)
 		}
 	}
+	flush()
 	return strings.Join(out, "\n")
 }
