@@ -1597,6 +1597,13 @@ func TestFrontMatterProseIsFoundAndYieldsToTheAnswer(t *testing.T) {
 	if sn := r.Hits[0].Snippet.Text; !strings.HasPrefix(sn, "Apply for an engraved") || strings.Contains(sn, "description") {
 		t.Errorf("snippet %q: want the description's words without its key", sn)
 	}
+	// A line added to the front matter: the passage is found where it now is.
+	data, err := os.ReadFile(filepath.Join(dir, "memorial.md"))
+	must(t, err)
+	must(t, os.WriteFile(filepath.Join(dir, "memorial.md"), []byte(strings.Replace(string(data), "title:", "layout: page\ntitle:", 1)), 0o644))
+	if c := Cite(r.Hits[0]); !c.Changed || c.Gone || c.StartLine != 7 || c.EndLine != 7 {
+		t.Errorf("cited after the edit: %+v, want line 7", c)
+	}
 	r = search(t, ix, "parental leave new parents")
 	if len(r.Hits) < 2 || !strings.Contains(r.Hits[0].Text, "is paid") || r.Hits[1].StartLine != 3 {
 		var got []string
