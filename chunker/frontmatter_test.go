@@ -159,6 +159,16 @@ func TestFrontMatterProseIsSearchableText(t *testing.T) {
 	if got, want := FrontText(c.Text), "Honor a Veteran's service with items for the grave.\nApply for an engraved certificate signed by the current president.\nFolded text someone wrote\nover two lines."; got != want {
 		t.Errorf("FrontText %q, want %q", got, want)
 	}
+	// A passage's text has lost its first line's indent: it can begin at a
+	// nested title, or inside a block scalar whose key is above it.
+	for fragment, want := range map[string]string{
+		"title: Veterans Headstones, Grave Markers, Niche Covers, and Medallions\n      description: Apply for one of these memorial items.\n    - url: /x/\n      title: Burial Flags\n      description: Apply for a flag to drape over a casket.": "Veterans Headstones, Grave Markers, Niche Covers, and Medallions\nApply for one of these memorial items.\nApply for a flag to drape over a casket.",
+		"Google Chrome is a simple browser\n  with smarts built in.\n\n  In this case study the team shared\n  tremendously.":                                                                                                                        "Google Chrome is a simple browser\nwith smarts built in.\nIn this case study the team shared\ntremendously.",
+	} {
+		if got := FrontText(fragment); got != want {
+			t.Errorf("FrontText(%q) = %q, want %q", fragment, got, want)
+		}
+	}
 	// A note whose front matter holds only labels, a bibliography's
 	// abbreviations or blocks of code has none.
 	for _, fm := range []string{"title: A note about leave policies\nlayout: post\nurl: https://example.com/a/b/c\n", "authors: \"lees, l.\"\nbiblio: \"j. ae. scs. 25, 1958, 324.\"\n",

@@ -26,73 +26,98 @@ func (sp *splitter) frontProse(title string) []piece {
 	if strings.HasPrefix(src.text, "+++") {
 		sep = "="
 	}
-	var out, block []piece
+	first := strings.IndexByte(src.text, '\n') + 1
+	var out []piece
+	walkFront(src.text[first:src.frontEnd], []string{sep}, title, false, func(start, end int, _ string) {
+		out = append(out, piece{first + start, first + end, KindFront})
+	})
+	return out
+}
+
+// walkFront calls yield for each prose value of front matter's text, in
+// order: the range of its line without the indent (for a block scalar,
+// each of its lines) and the value without its key. seps are the ways a
+// key ends (YAML's ':', TOML's '='); a value that is title is left out.
+// A fragment is a passage's text, whose first line has lost its indent:
+// there a top-level key cannot be told from a nested one, and lines of no
+// key and no list item are read as a block's (the passage can begin
+// inside a block scalar whose key is above it).
+func walkFront(text string, seps []string, title string, fragment bool, yield func(start, end int, value string)) {
+	type line struct {
+		start, end int
+		value      string
+	}
+	var block []line
 	skipTop := false  // under a top-level key Folio reads otherwise
 	blockIndent := -1 // inside a block scalar (key: | or >): its lines are indented more than this
 	// A block scalar's lines are kept when together they are prose.
 	flush := func() {
-		var text []string
-		for _, p := range block {
-			text = append(text, src.text[p.start:p.end])
+		var all []string
+		for _, l := range block {
+			all = append(all, l.value)
 		}
-		if isProse(strings.Join(text, " ")) {
-			out = append(out, block...)
+		if isProse(strings.Join(all, " ")) {
+			for _, l := range block {
+				yield(l.start, l.end, l.value)
+			}
 		}
 		block = nil
 	}
-	for ls := strings.IndexByte(src.text, '\n') + 1; ls < src.frontEnd; ls = src.lineEnd(ls) + 1 {
-		le := src.lineEnd(ls)
-		if le > src.frontEnd {
-			break
+	for ls := 0; ls < len(text); {
+		le := strings.IndexByte(text[ls:], '\n')
+		if le < 0 {
+			le = len(text)
+		} else {
+			le += ls
 		}
-		line := strings.TrimRight(src.text[ls:le], " \t\r")
-		body := strings.TrimLeft(line, " \t")
-		indent := len(line) - len(body)
+		raw := strings.TrimRight(text[ls:le], " \t\r")
+		body := strings.TrimLeft(raw, " \t")
+		indent, at := len(raw)-len(body), ls
+		ls = le + 1
 		if body == "" || body == "---" || body == "+++" || body == "..." {
 			continue
 		}
 		if blockIndent >= 0 && indent > blockIndent {
 			if !skipTop {
-				block = append(block, piece{ls + indent, ls + len(line), KindFront})
+				block = append(block, line{at + indent, at + len(raw), body})
 			}
 			continue
 		}
 		blockIndent = -1
-		flush()
 		if body[0] == '#' {
+			flush()
 			continue // a comment
 		}
 		item := strings.TrimLeft(body, "- ")
 		listed := len(item) < len(body)
-		key, value, keyed := strings.Cut(item, sep)
-		if keyed && !isKey(strings.TrimSpace(key)) {
-			keyed, value = false, item
+		key, value, keyed := "", item, false
+		for _, sep := range seps {
+			if k, v, ok := strings.Cut(item, sep); ok && isKey(strings.TrimSpace(k)) {
+				key, value, keyed = strings.ToLower(strings.TrimSpace(k)), v, true
+				break
+			}
 		}
-		if !keyed {
-			value = item
+		if fragment && !keyed && !listed {
+			block = append(block, line{at + indent, at + len(raw), body})
+			continue
 		}
-		key = strings.ToLower(strings.TrimSpace(key))
-		if indent == 0 && !listed && keyed {
+		flush()
+		if !fragment && indent == 0 && !listed && keyed {
 			skipTop = readElsewhere[key]
 		}
-		if skipTop {
-			continue
-		}
 		value = strings.TrimSpace(value)
-		if keyed && isBlockScalar(value) {
+		switch {
+		case skipTop:
+		case keyed && isBlockScalar(value):
 			blockIndent = indent
-			continue
-		}
-		if !keyed && !listed {
-			continue // a continuation line of a plain value: rare, left out
-		}
-		if v := unquote(value); isProse(v) && !strings.EqualFold(v, title) {
-			start := ls + indent
-			out = append(out, piece{start, ls + len(line), KindFront})
+		case !keyed && !listed: // a continuation line of a plain value: rare, left out
+		default:
+			if v := unquote(value); isProse(v) && !strings.EqualFold(v, title) {
+				yield(at+indent, at+len(raw), v)
+			}
 		}
 	}
 	flush()
-	return out
 }
 
 // readElsewhere are the top-level keys whose values Folio already reads:
@@ -160,42 +185,7 @@ func isProse(v string) bool {
 // paths between them ("order: 3", "url: /burials/"), which are the file's
 // text at those lines but no answer to read.
 func FrontText(text string) string {
-	var out, blockLines []string
-	block := -1 // the indent of a block scalar's key: lines indented more are its text
-	// A block scalar's lines are kept when together they are prose, as
-	// frontProse keeps them.
-	flush := func() {
-		if isProse(strings.Join(blockLines, " ")) {
-			out = append(out, blockLines...)
-		}
-		blockLines = nil
-	}
-	for _, line := range strings.Split(text, "\n") {
-		body := strings.TrimSpace(line)
-		indent := strings.Index(line, body)
-		if body == "" {
-			continue
-		}
-		if block >= 0 && indent > block {
-			blockLines = append(blockLines, body)
-			continue
-		}
-		block = -1
-		flush()
-		item, keyed := strings.TrimLeft(body, "- "), false
-		for _, sep := range []string{":", "="} {
-			if key, value, ok := strings.Cut(item, sep); ok && isKey(strings.TrimSpace(key)) {
-				item, keyed = unquote(strings.TrimSpace(value)), true
-				break
-			}
-		}
-		switch {
-		case keyed && isBlockScalar(item):
-			block = indent
-		case isProse(item):
-			out = append(out, item)
-		}
-	}
-	flush()
+	var out []string
+	walkFront(text, []string{":", "="}, "", true, func(_, _ int, value string) { out = append(out, value) })
 	return strings.Join(out, "\n")
 }
