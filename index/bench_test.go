@@ -351,16 +351,18 @@ type evalQuestion struct {
 // BenchmarkSnippetAnswers is how often a result's snippet shows the
 // answer its passage holds: of the questions whose answer one of the first
 // five passages holds (the first such one), the share whose snippet holds
-// every word of the answer in order. The tune questions (eval/tune-lay and
-// dev-golden-2's odd ids) and the check (its even ids and dev-golden) are
-// reported apart, as are the answers holding a number and how many of
-// those numbers the snippet shows. Run with -benchtime 1x on all of
+// every word of the answer in order. The tune questions (the four
+// eval/tune-lay sets and dev-golden-2's odd ids) and the check (its even
+// ids and dev-golden) are reported apart, as are the answers holding a
+// number and how many of those numbers the snippet shows. Run with -benchtime 1x on all of
 // ../shared/corpus (FOLIO_BENCH_LIBRARY for a library already built).
 func BenchmarkSnippetAnswers(b *testing.B) {
 	ix := benchLibrary(b)
 	defer ix.Close()
-	tune := evalFile(b, filepath.Join("..", "eval", "tune-lay.jsonl"))
-	var check []evalQuestion
+	var tune, check []evalQuestion
+	for _, name := range []string{"tune-lay.jsonl", "tune-lay-2.jsonl", "tune-lay-3.jsonl", "tune-lay-4.jsonl"} {
+		tune = append(tune, evalFile(b, filepath.Join("..", "eval", name))...)
+	}
 	for _, q := range evalSet(b, "dev-golden-2.jsonl") {
 		if n := len(q.ID); n > 0 && (q.ID[n-1]-'0')%2 == 1 {
 			tune = append(tune, q)

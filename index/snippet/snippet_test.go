@@ -155,6 +155,34 @@ func TestSnippetEndsTheSentenceItCuts(t *testing.T) {
 	}
 }
 
+// A window that would begin a few words into a sentence begins at the
+// sentence's start, where the answer often stands ("One out of every 33
+// babies…" for a question of how common), and the snippet stays within the
+// width and a quarter a result row has room for; a sentence that began far
+// before is still cut.
+func TestSnippetBeginsTheSentenceItCuts(t *testing.T) {
+	m := query.Parse("babies born birth defect").Matches
+	lead := "A birth defect is a problem that happens while a baby is developing in the mother's body, " +
+		"and most of them happen during the first three months. "
+	text := lead + "The figure is that one out of every thirty-three babies in the United States is born with a birth defect. " +
+		strings.Repeat("Some are mild and some are severe, and doctors use special tests to find them. ", 4)
+	s := Make(text, m, 160)
+	checkSnippet(t, s, m)
+	if !strings.Contains(s.Text, "The figure is that one out of every") {
+		t.Errorf("snippet begins inside its sentence: %q", s.Text)
+	}
+	if strings.Contains(s.Text, "first three months") {
+		t.Errorf("snippet begins before its sentence: %q", s.Text)
+	}
+	if n := utf8.RuneCountInString(s.Text); n > 160+160/4+2 {
+		t.Errorf("snippet of %d characters, more than a row holds: %q", n, s.Text)
+	}
+	far := strings.Replace(text, "The figure is that", "The figure"+strings.Repeat(", as counted again and again", 6)+", is that", 1)
+	if s := Make(far, m, 160); strings.Contains(s.Text, "The figure") || !strings.HasPrefix(s.Text, "…") {
+		t.Errorf("a far sentence start: %q", s.Text)
+	}
+}
+
 // With weights, the window holds the question's rarest words rather than
 // the most of its common ones; a question of an amount prefers the window
 // with a number, which is not highlighted.
