@@ -55,3 +55,21 @@ func TestASnippetOfAnAmountShowsTheNumber(t *testing.T) {
 		t.Errorf("keyword snippet lost the words' window: %+v", r.Hits)
 	}
 }
+
+// A question of how long is answered by a span of time: the snippet shows
+// the window with "6 months" (or "six months"), not the one with other
+// numbers (an age, a step's number) nearer the question's words.
+func TestASnippetOfHowLongShowsTheSpan(t *testing.T) {
+	filler := strings.Repeat(" Nothing more is said about it in this sentence.", 6)
+	for _, span := range []string{"6 months", "six months"} {
+		ix := openTemp(t)
+		testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
+			"hepatitis.md": "# Hepatitis B in children\n\nIf there is no sign of the infection after " + span + ", your child has recovered." + filler +
+				" 1. Children age 2 and older who get over hepatitis B may take tenofovir, and children age 12 and older entecavir." + filler + "\n",
+		})
+		r := search(t, ix, "how long does it take a child to get over hepatitis B")
+		if len(r.Hits) == 0 || !strings.Contains(r.Hits[0].Snippet.Text, "after "+span) {
+			t.Errorf("the snippet of a question of how long does not show %q: %+v", span, r.Hits)
+		}
+	}
+}

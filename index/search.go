@@ -305,7 +305,14 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		texts[i] = h.Text
 	}
 	res.Corrections = spell.Say(ctx, ix.db, res.Corrections, st.forms, texts, keep)
-	finishHits(res.Hits, opt, st.matches, rank.TermWeights(st.terms, q.Quantity), keep)
+	// A number in a snippet's window weighs as the question's lightest
+	// word, or for a question of an amount as all of them (TermWeights);
+	// for one of how long, only a span of time is that amount.
+	amount := snippet.Amount(snippet.Digits)
+	if q.Duration {
+		amount = rank.SpanOfTime
+	}
+	finishHits(res.Hits, opt, st.matches, rank.TermWeights(st.terms, q.Quantity), amount, keep)
 	res.Notices = append(append(res.Notices, spell.Missing(st.missing, len(res.Hits) > 0)...), spell.Unquoted(ctx, ix.db, res.Total, q.Phrases())...)
 	res.Elapsed = time.Since(start)
 	return res, nil
@@ -314,7 +321,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 // finishHits numbers a page's hits, marks those whose file changed since
 // it was indexed, and makes their snippets. A touched file is read and
 // hashed once a page (by document), not once per hit.
-func finishHits(hits []Hit, opt SearchOptions, matches func(string) bool, weigh func(string) float64, keep func([]byte) bool) {
+func finishHits(hits []Hit, opt SearchOptions, matches func(string) bool, weigh func(string) float64, amount snippet.Amount, keep func([]byte) bool) {
 	stale := map[int64]bool{}
 	for i := range hits {
 		h := &hits[i]
@@ -329,9 +336,9 @@ func finishHits(hits []Hit, opt SearchOptions, matches func(string) bool, weigh 
 			h.More[j].Stale = h.Stale // the same file: one stat for all its passages
 		}
 		if !opt.NoSnippets {
-			h.Snippet = snippet.MakeWeighted(snippet.ReadableOf(h.Text, h.Front()), matches, weigh, keep, opt.SnippetWidth)
+			h.Snippet = snippet.MakeWeighted(snippet.ReadableOf(h.Text, h.Front()), matches, weigh, amount, keep, opt.SnippetWidth)
 			for j := range h.More {
-				h.More[j].Snippet = snippet.MakeWeighted(snippet.ReadableOf(h.More[j].Text, h.More[j].Front()), matches, weigh, keep, opt.SnippetWidth)
+				h.More[j].Snippet = snippet.MakeWeighted(snippet.ReadableOf(h.More[j].Text, h.More[j].Front()), matches, weigh, amount, keep, opt.SnippetWidth)
 			}
 			for j := range h.AlsoIn {
 				h.AlsoIn[j].Snippet = h.Snippet // a copy: the same passage

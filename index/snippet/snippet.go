@@ -64,14 +64,22 @@ func Make(text string, match func(term string) bool, width int) Snippet {
 // MakeFiltered is Make for a search that knows which words can match
 // (keep, see rank.WordFilter): the others are not stemmed.
 func MakeFiltered(text string, match func(term string) bool, keep func(folded []byte) bool, width int) Snippet {
-	return MakeWeighted(text, match, nil, keep, width)
+	return MakeWeighted(text, match, nil, nil, keep, width)
 }
 
 // NumberTerm is the term a weight function gives the weight of a number
 // by (MakeWeighted): for a question of how many or how long, the window
-// with a number in it is where the answer most likely is. A number counts
-// as one term, whatever its digits, and is not highlighted.
+// with the amount asked for in it is where the answer most likely is. An
+// amount counts as one term, whatever its digits, and is not highlighted.
 const NumberTerm = "\x00number"
+
+// An Amount reports whether the word toks[i] of text is an amount of the
+// kind a question asks for: MakeWeighted weighs it as NumberTerm.
+type Amount func(text string, toks []analyze.Token, i int) bool
+
+// Digits is the Amount of a question but one of how long: any number
+// written in digits.
+func Digits(text string, toks []analyze.Token, i int) bool { return digitAt(text, toks[i].Start) }
 
 // digitAt reports that text's word at p starts with a digit.
 func digitAt(text string, p int) bool {
@@ -86,8 +94,9 @@ func digitAt(text string, p int) bool {
 // hours", "…voluntarily work additional hours … • You can have up to 24
 // credit hours accrued, at any given time.", not "…earn and use credit
 // hours. There is no salary maximum for earning and using credit
-// hours…"). A nil weight counts every term 1.
-func MakeWeighted(text string, match func(term string) bool, weight func(term string) float64, keep func(folded []byte) bool, width int) Snippet {
+// hours…"). A nil weight counts every term 1. The words amount reports
+// weigh as NumberTerm; a nil amount counts none.
+func MakeWeighted(text string, match func(term string) bool, weight func(term string) float64, amount Amount, keep func(folded []byte) bool, width int) Snippet {
 	if width < 1 {
 		width = 1
 	}
@@ -99,12 +108,11 @@ func MakeWeighted(text string, match func(term string) bool, weight func(term st
 
 	sc.toks = analyze.AppendTokensMatching(sc.toks[:0], text, keep)
 	toks := sc.toks
-	numbers := weight != nil && weight(NumberTerm) > 0
 	if match != nil {
 		for i := range toks {
 			if match(toks[i].Term) {
 				sc.hits = append(sc.hits, i)
-			} else if numbers && digitAt(text, toks[i].Start) {
+			} else if amount != nil && amount(text, toks, i) {
 				sc.hits = append(sc.hits, i)
 				sc.numeric = append(sc.numeric, i)
 			}

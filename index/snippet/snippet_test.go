@@ -203,7 +203,7 @@ func TestSnippetWindowHoldsTheWeightiestWords(t *testing.T) {
 	if s := Make(text, m, 80); !strings.Contains(s.Text, "extra hours") {
 		t.Errorf("unweighted: the window with the most words, got %q", s.Text)
 	}
-	s := MakeWeighted(text, m, weight, nil, 80)
+	s := MakeWeighted(text, m, weight, nil, nil, 80)
 	checkSnippet(t, s, m)
 	if !strings.Contains(s.Text, "Voluntary work") {
 		t.Errorf("weighted: the window with the rare words, got %q", s.Text)
@@ -218,7 +218,7 @@ func TestSnippetWindowHoldsTheWeightiestWords(t *testing.T) {
 		}
 		return 1
 	}
-	s = MakeWeighted(text, m, amount, nil, 80)
+	s = MakeWeighted(text, m, amount, Digits, nil, 80)
 	checkSnippet(t, s, m)
 	if !strings.Contains(s.Text, "after 30 days") {
 		t.Errorf("amount: the window with the number, got %q", s.Text)
@@ -228,7 +228,7 @@ func TestSnippetWindowHoldsTheWeightiestWords(t *testing.T) {
 	}
 	// Numbers alone are no match: a passage whose text holds none of the
 	// words (found by its heading) shows its start.
-	if s := MakeWeighted("Nothing here. The limit is 30 days.", m, amount, nil, 12); !strings.HasPrefix(s.Text, "Nothing") {
+	if s := MakeWeighted("Nothing here. The limit is 30 days.", m, amount, Digits, nil, 12); !strings.HasPrefix(s.Text, "Nothing") {
 		t.Errorf("numbers alone moved the window: %q", s.Text)
 	}
 }
