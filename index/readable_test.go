@@ -57,11 +57,12 @@ func TestASnippetOfAnAmountShowsTheNumber(t *testing.T) {
 }
 
 // A question of how long is answered by a span of time: the snippet shows
-// the window with "6 months" (or "six months"), not the one with other
-// numbers (an age, a step's number) nearer the question's words.
+// the window with "6 months" (or "six months", or "weeks to months"), not
+// the one with other numbers (an age, a step's number) nearer the
+// question's words.
 func TestASnippetOfHowLongShowsTheSpan(t *testing.T) {
 	filler := strings.Repeat(" Nothing more is said about it in this sentence.", 6)
-	for _, span := range []string{"6 months", "six months"} {
+	for _, span := range []string{"6 months", "six months", "weeks to months"} {
 		ix := openTemp(t)
 		testutil.AddFolder(t, ix.AddFolder, ImportOptions{}, map[string]string{
 			"hepatitis.md": "# Hepatitis B in children\n\nIf there is no sign of the infection after " + span + ", your child has recovered." + filler +

@@ -775,18 +775,35 @@ func unitAfter(text []string, pos int) bool {
 	return false
 }
 
-// SpanOfTime is a result's snippet.Amount for a question of how long or
-// how soon: a number, in digits or in words, with a unit of time at most
-// unitReach words after it ("7-10 business days", "five business days",
-// "3天"), the span the Unit feature looks for. Another number of the
-// passage ("3. Set your deadline", "children age 12 and older") is not
-// what was asked: counted as one, it drew the snippet away from the span
-// ("…age 2 and older. - Tenofovir (Viread) is given to children age 12…"
-// for how long a child takes to get over hepatitis B, whose answer is
-// "after 6 months"). BenchmarkSnippetAnswers: the tune questions' numbers
-// shown 0.770 → 0.805, their whole answers 0.647 → 0.660; the check the
-// same.
-func SpanOfTime(text string, toks []analyze.Token, i int) bool {
+// SpanOfTime is the snippet.Amount of a question of how long or how
+// soon: the span of time the Unit feature looks for, a number (in digits
+// or in words) with a unit of time at most unitReach words after it
+// ("7-10 business days", "five business days", "3天"), or a span said in
+// words ("weeks to months", vagueSpan). Another number of the passage
+// ("3. Set your deadline", "children age 12 and older") is not what was
+// asked: counted as one, it drew the snippet away from the span ("…age 2
+// and older. - Tenofovir (Viread) is given to children age 12…" for how
+// long a child takes to get over hepatitis B, whose answer is "after 6
+// months"). BenchmarkSnippetAnswers: the tune questions' numbers shown
+// 0.770 → 0.805, their whole answers 0.647 → 0.663; the check the same.
+// The same for a share, an age or money (rate, age, money) showed four
+// more tune answers but lost a check answer and a check number: not kept.
+func SpanOfTime(text string, toks []analyze.Token) func(i int) bool {
+	spans := vagueSpan.Spans(text)
+	return func(i int) bool {
+		start := toks[i].Start
+		for _, s := range spans {
+			if s[0] <= start && start < s[1] {
+				return true
+			}
+		}
+		return numberWithUnit(text, toks, i)
+	}
+}
+
+// numberWithUnit reports a number, in digits or in words, at toks[i] with
+// a unit of time at most unitReach words after it.
+func numberWithUnit(text string, toks []analyze.Token, i int) bool {
 	r, _ := utf8.DecodeRuneInString(text[toks[i].Start:])
 	if !('0' <= r && r <= '9' || '٠' <= r && r <= '٩') && !numberWords[toks[i].Term] {
 		return false

@@ -72,9 +72,58 @@ func (u unitPattern) MatchString(text string) bool {
 	return u.re.MatchString(stretch(text, lo, hi))
 }
 
+// Spans are the byte ranges of text the pattern matches, as re would
+// find them in all of it (with MatchString's proviso), in order.
+func (u unitPattern) Spans(text string) [][2]int {
+	lower := asciiLower(text)
+	var spans, out [][2]int
+	for _, a := range u.anchors {
+		a, start := strings.CutPrefix(a, `\b`)
+		for from := 0; ; {
+			i := strings.Index(lower[from:], a)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(a)
+			if start && i > 0 && isWordByte(lower[i-1]) {
+				continue
+			}
+			spans = append(spans, [2]int{i - unitSpan, i + len(a) + unitSpan})
+		}
+	}
+	if len(spans) == 0 {
+		return nil
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	find := func(lo, hi int) {
+		lo, hi = bounds(text, lo, hi)
+		for _, m := range u.re.FindAllStringIndex(text[lo:hi], -1) {
+			out = append(out, [2]int{lo + m[0], lo + m[1]})
+		}
+	}
+	lo, hi := spans[0][0], spans[0][1]
+	for _, s := range spans[1:] {
+		if s[0] <= hi {
+			hi = max(hi, s[1])
+			continue
+		}
+		find(lo, hi)
+		lo, hi = s[0], s[1]
+	}
+	find(lo, hi)
+	return out
+}
+
 // stretch is text[lo:hi] clamped to the text and widened to whole words
 // (and whole UTF-8 characters) at both ends.
 func stretch(text string, lo, hi int) string {
+	lo, hi = bounds(text, lo, hi)
+	return text[lo:hi]
+}
+
+// bounds are stretch's ends.
+func bounds(text string, lo, hi int) (int, int) {
 	lo, hi = max(lo, 0), min(hi, len(text))
 	for lo > 0 && (!utf8.RuneStart(text[lo]) || isWordByte(text[lo-1]) && isWordByte(text[lo])) {
 		lo--
@@ -82,7 +131,7 @@ func stretch(text string, lo, hi int) string {
 	for hi < len(text) && (!utf8.RuneStart(text[hi]) || isWordByte(text[hi-1]) && isWordByte(text[hi])) {
 		hi++
 	}
-	return text[lo:hi]
+	return lo, hi
 }
 
 // isWordByte is regexp's \w, which \b reads.

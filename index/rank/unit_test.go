@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -16,7 +17,7 @@ var unitPatterns = []struct {
 }{{"age", age}, {"rate", rate}, {"money", money}, {"vague span", vagueSpan}}
 
 // A unit pattern read around its anchors finds what its regexp finds on
-// the whole text, wherever in a long passage the unit stands, whatever
+// the whole text (and where: Spans), wherever in a long passage the unit stands, whatever
 // its case, and not where a word around it hides a boundary.
 func TestAUnitIsFoundAsItsPatternFindsItInTheWholeText(t *testing.T) {
 	pad := strings.Repeat("the page lists what the office needs from you before it can decide. ", 3)
@@ -41,6 +42,9 @@ func TestAUnitIsFoundAsItsPatternFindsItInTheWholeText(t *testing.T) {
 			for _, up := range unitPatterns {
 				if got, want := up.p.MatchString(text), up.p.re.MatchString(text); got != want {
 					t.Errorf("%s in %q: %v, its pattern on the whole text says %v", up.name, text, got, want)
+				}
+				if got, want := fmt.Sprint(up.p.Spans(text)), fmt.Sprint(up.p.re.FindAllStringIndex(text, -1)); got != want && !(got == "[]" && want == "[]") {
+					t.Errorf("%s in %q: spans %s, its pattern on the whole text finds %s", up.name, text, got, want)
 				}
 			}
 		}

@@ -73,13 +73,16 @@ func MakeFiltered(text string, match func(term string) bool, keep func(folded []
 // amount counts as one term, whatever its digits, and is not highlighted.
 const NumberTerm = "\x00number"
 
-// An Amount reports whether the word toks[i] of text is an amount of the
-// kind a question asks for: MakeWeighted weighs it as NumberTerm.
-type Amount func(text string, toks []analyze.Token, i int) bool
+// An Amount reads a passage's text and words for the amounts of the kind
+// a question asks for, and reports whether the word toks[i] is one:
+// MakeWeighted weighs it as NumberTerm.
+type Amount func(text string, toks []analyze.Token) func(i int) bool
 
-// Digits is the Amount of a question but one of how long: any number
-// written in digits.
-func Digits(text string, toks []analyze.Token, i int) bool { return digitAt(text, toks[i].Start) }
+// Digits is the Amount of a question that asks for none in particular:
+// any number written in digits.
+func Digits(text string, toks []analyze.Token) func(i int) bool {
+	return func(i int) bool { return digitAt(text, toks[i].Start) }
+}
 
 // digitAt reports that text's word at p starts with a digit.
 func digitAt(text string, p int) bool {
@@ -109,10 +112,14 @@ func MakeWeighted(text string, match func(term string) bool, weight func(term st
 	sc.toks = analyze.AppendTokensMatching(sc.toks[:0], text, keep)
 	toks := sc.toks
 	if match != nil {
+		var isAmount func(int) bool
+		if amount != nil {
+			isAmount = amount(text, toks)
+		}
 		for i := range toks {
 			if match(toks[i].Term) {
 				sc.hits = append(sc.hits, i)
-			} else if amount != nil && amount(text, toks, i) {
+			} else if isAmount != nil && isAmount(i) {
 				sc.hits = append(sc.hits, i)
 				sc.numeric = append(sc.numeric, i)
 			}
