@@ -183,6 +183,32 @@ func TestSnippetBeginsTheSentenceItCuts(t *testing.T) {
 	}
 }
 
+// A window that ends on a colon introducing the next line (a cheat
+// sheet's description and its command) shows that line, its start moving
+// forward for it when needed but never past the first matched word.
+func TestSnippetShowsTheLineAColonIntroduces(t *testing.T) {
+	m := query.Parse("suspend then hibernate automatically after a delay").Matches
+	text := "Suspend the system, then automatically hibernate after a period of inactivity.\n" +
+		"More information: https://www.freedesktop.org/software/systemd/man/latest/systemctl.html#suspend-then-hibernate.\n\n" +
+		"• Suspend the system and hibernate after the configured delay:\n\nsystemctl suspend-then-hibernate\n\n" +
+		"• Force suspend-then-hibernate (bypass inhibitor locks):\n\nsystemctl suspend-then-hibernate --force\n"
+	s := Make(text, m, 100)
+	checkSnippet(t, s, m)
+	if !strings.Contains(s.Text, "the configured delay: systemctl suspend-then-hibernate") {
+		t.Errorf("snippet does not show the line its colon introduces: %q", s.Text)
+	}
+	if n := utf8.RuneCountInString(s.Text); n > 100+100/4+2 {
+		t.Errorf("snippet of %d characters, more than a row holds: %q", n, s.Text)
+	}
+	// A line too long to show with the matched words stays cut, and the
+	// window keeps them.
+	long := strings.Replace(text, "hibernate\n\n• Force", "hibernate"+strings.Repeat(" --option {{value}}", 8)+"\n\n• Force", 1)
+	s = Make(long, m, 100)
+	if n := utf8.RuneCountInString(s.Text); !strings.Contains(s.Text, "Suspend the system and hibernate after the configured delay:") || n > 100+100/4+2 || !strings.HasSuffix(s.Text, "…") {
+		t.Errorf("a line longer than the room: %q", s.Text)
+	}
+}
+
 // With weights, the window holds the question's rarest words rather than
 // the most of its common ones; a question of an amount prefers the window
 // with a number, which is not highlighted.
