@@ -305,9 +305,7 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		texts[i] = h.Text
 	}
 	res.Corrections = spell.Say(ctx, ix.db, res.Corrections, st.forms, texts, keep)
-	// A number in a snippet's window weighs as the question's lightest
-	// word, or for a question of an amount as all of them (TermWeights);
-	// for one of how long, only a span of time is that amount.
+	// The amount a snippet looks for (TermWeights its weight): a span of time for how long.
 	amount := snippet.Amount(snippet.Digits)
 	if q.Duration {
 		amount = rank.SpanOfTime
