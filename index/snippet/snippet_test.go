@@ -157,9 +157,9 @@ func TestSnippetEndsTheSentenceItCuts(t *testing.T) {
 
 // A window that would begin a few words into a sentence begins at the
 // sentence's start, where the answer often stands ("One out of every 33
-// babies…" for a question of how common), and the snippet stays within the
-// width and a quarter a result row has room for; a sentence that began far
-// before is still cut.
+// babies…" for a question of how common), or at its clause's, and the
+// snippet stays within the width and a quarter a result row has room for;
+// a sentence that began far before is still cut.
 func TestSnippetBeginsTheSentenceItCuts(t *testing.T) {
 	m := query.Parse("babies born birth defect").Matches
 	lead := "A birth defect is a problem that happens while a baby is developing in the mother's body, " +
@@ -177,9 +177,15 @@ func TestSnippetBeginsTheSentenceItCuts(t *testing.T) {
 	if n := utf8.RuneCountInString(s.Text); n > 160+160/4+2 {
 		t.Errorf("snippet of %d characters, more than a row holds: %q", n, s.Text)
 	}
-	far := strings.Replace(text, "The figure is that", "The figure"+strings.Repeat(", as counted again and again", 6)+", is that", 1)
-	if s := Make(far, m, 160); strings.Contains(s.Text, "The figure") || !strings.HasPrefix(s.Text, "…") {
+	// A sentence begun far before: the window begins at its clause, or
+	// where it was when no clause begins near either.
+	far := strings.Replace(text, "The figure is that", "The figure"+strings.Repeat(", as counted again and again", 6)+", it is that", 1)
+	if s := Make(far, m, 160); !strings.HasPrefix(s.Text, "…it is that one out of every") {
 		t.Errorf("a far sentence start: %q", s.Text)
+	}
+	farther := strings.Replace(far, ", it is that", " and then it is that", 1)
+	if s := Make(farther, m, 160); strings.Contains(s.Text, "The figure") || strings.Contains(s.Text, "again,") || !strings.HasPrefix(s.Text, "…") {
+		t.Errorf("a far sentence start without a clause: %q", s.Text)
 	}
 }
 
