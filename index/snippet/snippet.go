@@ -456,8 +456,8 @@ func sentenceEnd(text string, toks []analyze.Token, end, width int) (int, bool) 
 // when it ends on a colon that introduces that line: a cheat sheet's
 // "Repair a table:" and its command, "Set the default paper size for all
 // TeX Live programs to A4:" and its `tlmgr paper a4`. The line is what the
-// matched words describe, and no longer than a command line, which
-// sentenceEnd's reach rarely covers (the thirty-ninth session). The start
+// matched words describe, and sentenceEnd's reach rarely covers a whole
+// command line (the thirty-ninth session measured that). The start
 // moves forward for it when the whole would pass limit, never past the
 // matched cluster's first word (cs); when even that is too long, the
 // window stays as it was. BenchmarkSnippetAnswers: the whole answer shown
@@ -509,13 +509,13 @@ func lineAfterColon(text string, toks []analyze.Token, start, end, cs, limit int
 // 2 more tune answers, none fewer.
 func sentenceBefore(text string, toks []analyze.Token, start, reach int) int {
 	k := sort.Search(len(toks), func(i int) bool { return toks[i].Start >= start })
-	clause := start
+	clause, found := start, false
 	for t := k - 1; t >= 0 && count(text, toks[t].Start, start) <= reach; t-- {
 		if sentenceStart(text, toks[t].Start) {
 			return toks[t].Start
 		}
-		if clause == start && t+1 < len(toks) && toks[t].End < toks[t+1].Start && strings.ContainsAny(text[toks[t].End:toks[t+1].Start], ",;—–،，；、") {
-			clause = toks[t+1].Start
+		if !found && t+1 < len(toks) && toks[t].End < toks[t+1].Start && strings.ContainsAny(text[toks[t].End:toks[t+1].Start], ",;—–،，；、") {
+			clause, found = toks[t+1].Start, true // the nearest: start itself, when a clause begins there
 		}
 	}
 	return clause
