@@ -185,7 +185,9 @@ func MakeWeighted(text string, match func(term string) bool, weight func(term st
 		}
 		sc.hl = append(sc.hl, [2]int{t.Start, t.End})
 	}
-	return sc.render(text, start, end, start > 0, more)
+	// Only words before the window are cut off: a quote's or a list's
+	// marker alone (tldr's "> " opening its summary) is not.
+	return sc.render(text, start, end, strings.ContainsFunc(text[:start], wordRune), more)
 }
 
 func (sc *scratch) release() {

@@ -189,6 +189,21 @@ func TestSnippetBeginsTheSentenceItCuts(t *testing.T) {
 	}
 }
 
+// A snippet shows "…" before it only when words before it are cut off:
+// a passage opening with a quote's marker (tldr's summary) is shown from
+// its first word.
+func TestSnippetOfAQuotedOpeningIsNotMarkedCut(t *testing.T) {
+	m := query.Parse("automatically hibernate inactivity").Matches
+	text := "> Suspend the system, then automatically hibernate after a period of inactivity.\n> More information: the manual.\n"
+	if s := Make(text, m, 80); !strings.HasPrefix(s.Text, "Suspend the system") {
+		t.Errorf("an opening quote's snippet is marked as cut: %q", s.Text)
+	}
+	long := strings.Repeat("Nothing about it here at all. ", 12) + "\n" + text
+	if s := Make(long, m, 100); !strings.HasPrefix(s.Text, "…") {
+		t.Errorf("a snippet after other words is not marked as cut: %q", s.Text)
+	}
+}
+
 // A window that ends on a colon introducing the next line (a cheat
 // sheet's description and its command) shows that line, its start moving
 // forward for it when needed but never past the first matched word.
