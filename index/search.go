@@ -305,21 +305,21 @@ func (ix *Index) Search(ctx context.Context, input string, opt SearchOptions) (*
 		texts[i] = h.Text
 	}
 	res.Corrections = spell.Say(ctx, ix.db, res.Corrections, st.forms, texts, keep)
-	// The amount a snippet looks for (TermWeights its weight): a span of time for how long.
-	amount := snippet.Amount(snippet.Digits)
-	if q.Duration {
-		amount = rank.SpanOfTime
-	}
-	finishHits(res.Hits, opt, st.matches, rank.TermWeights(st.terms, q.Quantity), amount, keep)
+	finishHits(res.Hits, opt, st.matches, rank.TermWeights(st.terms, q.Quantity), q.Duration, keep)
 	res.Notices = append(append(res.Notices, spell.Missing(st.missing, len(res.Hits) > 0)...), spell.Unquoted(ctx, ix.db, res.Total, q.Phrases())...)
 	res.Elapsed = time.Since(start)
 	return res, nil
 }
 
 // finishHits numbers a page's hits, marks those whose file changed since
-// it was indexed, and makes their snippets. A touched file is read and
-// hashed once a page (by document), not once per hit.
-func finishHits(hits []Hit, opt SearchOptions, matches func(string) bool, weigh func(string) float64, amount snippet.Amount, keep func([]byte) bool) {
+// it was indexed, and makes their snippets, whose amount (weighed by
+// weigh) is a span of time for a question of how long. A touched file is
+// read and hashed once a page (by document), not once per hit.
+func finishHits(hits []Hit, opt SearchOptions, matches func(string) bool, weigh func(string) float64, duration bool, keep func([]byte) bool) {
+	amount := snippet.Amount(snippet.Digits)
+	if duration {
+		amount = rank.SpanOfTime
+	}
 	stale := map[int64]bool{}
 	for i := range hits {
 		h := &hits[i]

@@ -37,46 +37,32 @@ const unitSpan = 48
 // all of it (for text whose spaces between an anchor and the rest of its
 // match are fewer than unitSpan bytes).
 func (u unitPattern) MatchString(text string) bool {
-	lower := asciiLower(text)
-	var spans [][2]int
-	for _, a := range u.anchors {
-		a, start := strings.CutPrefix(a, `\b`)
-		for from := 0; ; {
-			i := strings.Index(lower[from:], a)
-			if i < 0 {
-				break
-			}
-			i += from
-			from = i + len(a)
-			if start && i > 0 && isWordByte(lower[i-1]) {
-				continue
-			}
-			spans = append(spans, [2]int{i - unitSpan, i + len(a) + unitSpan})
-		}
-	}
-	if len(spans) == 0 {
-		return false
-	}
-	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
-	lo, hi := spans[0][0], spans[0][1]
-	for _, s := range spans[1:] {
-		if s[0] <= hi {
-			hi = max(hi, s[1])
-			continue
-		}
-		if u.re.MatchString(stretch(text, lo, hi)) {
+	for _, s := range u.stretches(text) {
+		if u.re.MatchString(text[s[0]:s[1]]) {
 			return true
 		}
-		lo, hi = s[0], s[1]
 	}
-	return u.re.MatchString(stretch(text, lo, hi))
+	return false
 }
 
 // Spans are the byte ranges of text the pattern matches, as re would
 // find them in all of it (with MatchString's proviso), in order.
 func (u unitPattern) Spans(text string) [][2]int {
+	var out [][2]int
+	for _, s := range u.stretches(text) {
+		for _, m := range u.re.FindAllStringIndex(text[s[0]:s[1]], -1) {
+			out = append(out, [2]int{s[0] + m[0], s[0] + m[1]})
+		}
+	}
+	return out
+}
+
+// stretches are the parts of text the pattern is run on: each anchor and
+// unitSpan bytes either side, overlapping ones merged, in order, each
+// widened to whole words (bounds).
+func (u unitPattern) stretches(text string) [][2]int {
 	lower := asciiLower(text)
-	var spans, out [][2]int
+	var spans [][2]int
 	for _, a := range u.anchors {
 		a, start := strings.CutPrefix(a, `\b`)
 		for from := 0; ; {
@@ -96,33 +82,26 @@ func (u unitPattern) Spans(text string) [][2]int {
 		return nil
 	}
 	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
-	find := func(lo, hi int) {
-		lo, hi = bounds(text, lo, hi)
-		for _, m := range u.re.FindAllStringIndex(text[lo:hi], -1) {
-			out = append(out, [2]int{lo + m[0], lo + m[1]})
-		}
-	}
+	out := spans[:0] // merged in place: a merged stretch never passes the next unread one
 	lo, hi := spans[0][0], spans[0][1]
 	for _, s := range spans[1:] {
 		if s[0] <= hi {
 			hi = max(hi, s[1])
 			continue
 		}
-		find(lo, hi)
+		out = append(out, [2]int{lo, hi})
 		lo, hi = s[0], s[1]
 	}
-	find(lo, hi)
+	out = append(out, [2]int{lo, hi})
+	for k, s := range out {
+		out[k][0], out[k][1] = bounds(text, s[0], s[1])
+	}
 	return out
 }
 
-// stretch is text[lo:hi] clamped to the text and widened to whole words
-// (and whole UTF-8 characters) at both ends.
-func stretch(text string, lo, hi int) string {
-	lo, hi = bounds(text, lo, hi)
-	return text[lo:hi]
-}
-
-// bounds are stretch's ends.
+// bounds are lo and hi clamped to the text and widened to whole words
+// (and whole UTF-8 characters), so that \b sees in the stretch what it
+// sees in the whole text.
 func bounds(text string, lo, hi int) (int, int) {
 	lo, hi = max(lo, 0), min(hi, len(text))
 	for lo > 0 && (!utf8.RuneStart(text[lo]) || isWordByte(text[lo-1]) && isWordByte(text[lo])) {
