@@ -839,9 +839,11 @@ var age = unitPattern{
 }
 
 // rate is a share or a frequency written in a passage (1 in 2,000, 10%,
-// 12 to 20 percent, more than half, once every 2 weeks).
+// 12 to 20 percent, more than half, once every 2 weeks). "Once" counts
+// only as a count (once a day, at least once): most pages write it for
+// formerly or as soon as ("were once classified", "once you apply").
 var rate = unitPattern{
-	re:      regexp.MustCompile(`(?i)\d[\d,]*\s+(in|out of)\s+\d|\d\s?%|\bpercent|\bper\s+(\d|cent)|\b(once|twice|\d+ times)\b|\bevery\s+(\d|few|other|year|month|week|day)|\b(half|thirds?|quarters?)\b`),
+	re:      regexp.MustCompile(`(?i)\d[\d,]*\s+(in|out of)\s+\d|\d\s?%|\bpercent|\bper\s+(\d|cent)|\bonce\s+(a|an|every|per|or|daily|weekly|monthly|yearly|annually|in\s+a)\b|\b(at\s+least|more\s+than|only|just)\s+once\b|\b(twice|\d+ times)\b|\bevery\s+(\d|few|other|year|month|week|day)|\b(half|thirds?|quarters?)\b`),
 	anchors: []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9", `\bper`, `\bonce`, `\btwice`, `\bevery`, `\bhalf`, `\bthird`, `\bquarter`},
 }
 

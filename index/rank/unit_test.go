@@ -25,6 +25,7 @@ func TestAUnitIsFoundAsItsPatternFindsItInTheWholeText(t *testing.T) {
 		"before age 4", "AGED 65 and over", "26 years old", "a 3-year-old", "her 70th birthday",
 		"in early childhood", "in your thirties", "Middle age", "at ages of 5",
 		"1 in 2,000 people", "10%", "12 to 20 percent", "more than half", "once every 2 weeks", "3 out of 4",
+		"at least once", "once or twice", "were once classified",
 		"$817.48", "€ 20", "60 %", "5 dollars",
 		"weeks to months", "a few days", "Several Hours", "a couple of more weeks", "a week or two", "months or a year",
 		"عدة أيام", "بضعة أسابيع", "几个月", "数天",
@@ -51,6 +52,23 @@ func TestAUnitIsFoundAsItsPatternFindsItInTheWholeText(t *testing.T) {
 	}
 	if !age.MatchString(pad+"children under age 4"+pad) || age.MatchString(pad+pad) {
 		t.Error("an age in a long passage is not told from a passage without one")
+	}
+}
+
+// "Once" is a frequency when it counts (once a day, at least once), not
+// when it means formerly or as soon as: "were once classified as a
+// separate disorder" gave a gene page the share a question of how common
+// asks for, above the page's "How many people are affected" section.
+func TestOnceIsAFrequencyOnlyWhenItCounts(t *testing.T) {
+	for _, s := range []string{"take it once a day", "once every 2 weeks", "at least once", "more than once a year", "once or twice", "once daily", "only once"} {
+		if !rate.MatchString(s) {
+			t.Errorf("%q: no frequency found", s)
+		}
+	}
+	for _, s := range []string{"FAHN was once classified as a separate disorder", "Once you apply, we review your claim.", "once the swelling goes down", "Once in the bloodstream, it spreads."} {
+		if rate.MatchString(s) {
+			t.Errorf("%q read as a frequency", s)
+		}
 	}
 }
 
