@@ -688,12 +688,15 @@ func TestAWordTypedTwiceWeighsMore(t *testing.T) {
 // fevers in children comes before a page on sleep that shares the
 // question's everyday words (child, night, give) and scores a little more
 // on its own, because the page's best passage (Medicines) answers the
-// question. Without File the sleep page stood between them.
+// question. Without File the sleep page stood between them. (The sleep
+// note is a sentence longer than it was: with Span, its one short
+// sentence holding all three words outscored the overview by more than
+// File lifts it.)
 func TestAPassageInheritsEvidenceFromItsFile(t *testing.T) {
 	files := map[string]string{
 		"fever.md": "# Fever in children\n\nA fever in a child is a temperature of 38 °C or more. Most fevers in children come with a cold and pass in three days; a child with a fever needs plenty to drink.\n\n" +
 			"## Medicines\n\nParacetamol or ibuprofen bring the temperature down. Give the dose on the packet for the age, and no more than four doses in a day.\n",
-		"sleep.md": "# Sleep\n\nA child who wakes at night may be too warm: give a drink of water and a cuddle.\n",
+		"sleep.md": "# Sleep\n\nA child who wakes at night may be too warm. Take off a blanket and keep the room cool. Give a drink of water.\n",
 	}
 	ix := libraryOf(t, withChores(files))
 	order := func(file float64) (got []string, gap []float64) {
@@ -756,6 +759,50 @@ func TestAKeywordQueryTakesItsCandidatesLanguage(t *testing.T) {
 				t.Errorf("%s: language %v", h.Path, c.Value)
 			}
 		}
+	}
+}
+
+// The passage whose one sentence says the question outranks a sibling
+// that says each of its words, more often, in items of a list (Span): a
+// reference page's list of options and facts holds every word of "stop git
+// asking for my password every time" somewhere, and scored above the
+// section answering it in one sentence until a passage was measured by
+// its best run of twenty words.
+func TestTheSentenceSayingTheQuestionOutranksAListScatteringItsWords(t *testing.T) {
+	files := map[string]string{
+		"git.md": "# Git credentials\n\n## Reference\n\n" +
+			"- `git credential fill` reads from the terminal and prints what it read, so that a script can pass it on.\n" +
+			"- A password is read from standard input when no terminal is open, one line at a time.\n" +
+			"- The settings of every remote are kept in the repository's config file, with their addresses and branches.\n" +
+			"- `git credential-cache exit` makes the cache daemon forget what it holds and stop.\n" +
+			"- Prompts on the terminal are turned off when the variable GIT_TERMINAL_PROMPT is 0, for scripts that cannot answer one asking.\n" +
+			"- A password kept in the config file is read by anyone who can read the repository.\n" +
+			"- On a fetch, git runs the helper named in its config for the remote's address and port.\n" +
+			"- Each time a helper fails, the next one in the list is tried, in order.\n" +
+			"- The password of a remote can be changed on its server only.\n" +
+			"- `git help credentials` lists the helpers that come with git.\n" +
+			"- Every helper reads the same lines on its standard input.\n" +
+			"- Asking for a user name comes first, by default.\n\n" +
+			"## Helpers\n\nA credential helper is a small program that git runs for it. " +
+			"Once a helper stores your password, git stops asking for it every single time. " +
+			"The store helper writes it to a file in your home folder in plain text; the cache helper keeps it in memory for fifteen minutes, and the manager of your desktop keeps it in its keychain. Helpers can be chained: the first one that knows an answer gives it, and the others are not consulted. Choose one that suits how often you work on that machine.\n",
+		"other.md": "# Shell\n\nThe terminal keeps a history of every command.\n",
+	}
+	ix := libraryOf(t, withChores(files))
+	first := func(span float64) string {
+		w := rank.Default
+		w.Span = span
+		r, err := ix.Search(context.Background(), "stop git asking for my password every time", SearchOptions{Limit: 3, PerFile: -1, Ranking: &w})
+		if err != nil || len(r.Hits) == 0 {
+			t.Fatalf("no hits (%v)", err)
+		}
+		return strings.Join(r.Hits[0].HeadingPath, " > ")
+	}
+	if got := first(rank.Default.Span); got != "Git credentials > Helpers" {
+		t.Errorf("%q first, want the Helpers section's sentence", got)
+	}
+	if got := first(0); got != "Git credentials > Reference" {
+		t.Errorf("without Span: %q first, want the list (the shape no longer tests Span)", got)
 	}
 }
 

@@ -66,6 +66,11 @@
 //     when it is long and a shorter passage has the rarer words more
 //     often ("fax new evidence VA": the page's "Apply" section with the
 //     fax number holds all four).
+//   - Span: the share of the query's weight the passage's best run of
+//     twenty words holds, each word once, its heading path read before its
+//     first word (spanWeight): the answer stands in a sentence that says
+//     several of the question's words, where a sibling of the same page
+//     scatters them over a list or code.
 package rank
 
 import (
@@ -107,7 +112,7 @@ type Candidate struct {
 
 // Features are one candidate's measures, each between 0 and 1 but File.
 type Features struct {
-	Coverage, BM25, Proximity, Adjacency, Heading, Title, Document, FTS, Number, Unit, Language, Ask, All, File float64
+	Coverage, BM25, Proximity, Adjacency, Heading, Title, Document, FTS, Number, Unit, Language, Ask, All, Span, File float64
 }
 
 // Weights combine features into a score. Every weight lives here, in
@@ -132,6 +137,7 @@ var Default = Weights{
 	Language:  1,
 	Ask:       1.5,
 	All:       1,
+	Span:      1,
 	File:      0.2,
 }
 
@@ -152,17 +158,17 @@ const (
 )
 
 // Names lists the features in the order Values gives them.
-var Names = []string{"coverage", "bm25", "proximity", "adjacency", "heading", "title", "document", "fts", "number", "unit", "language", "ask", "all", "file"}
+var Names = []string{"coverage", "bm25", "proximity", "adjacency", "heading", "title", "document", "fts", "number", "unit", "language", "ask", "all", "span", "file"}
 
 // Values are the features in the order of Names.
 func (f Features) Values() []float64 {
-	return []float64{f.Coverage, f.BM25, f.Proximity, f.Adjacency, f.Heading, f.Title, f.Document, f.FTS, f.Number, f.Unit, f.Language, f.Ask, f.All, f.File}
+	return []float64{f.Coverage, f.BM25, f.Proximity, f.Adjacency, f.Heading, f.Title, f.Document, f.FTS, f.Number, f.Unit, f.Language, f.Ask, f.All, f.Span, f.File}
 }
 
 // Set sets the named weight; it reports false for an unknown name.
 func (w *Weights) Set(name string, v float64) bool {
 	p := map[string]*float64{"coverage": &w.Coverage, "bm25": &w.BM25, "proximity": &w.Proximity, "adjacency": &w.Adjacency,
-		"heading": &w.Heading, "title": &w.Title, "document": &w.Document, "fts": &w.FTS, "number": &w.Number, "unit": &w.Unit, "language": &w.Language, "ask": &w.Ask, "all": &w.All, "file": &w.File}[name]
+		"heading": &w.Heading, "title": &w.Title, "document": &w.Document, "fts": &w.FTS, "number": &w.Number, "unit": &w.Unit, "language": &w.Language, "ask": &w.Ask, "all": &w.All, "span": &w.Span, "file": &w.File}[name]
 	if p == nil {
 		return false
 	}
@@ -567,6 +573,7 @@ func (s *Set) Features(q Query) []Features {
 			f.BM25 = bm / bmMax
 		}
 		f.Proximity = proximity(p.hits, len(terms)) * inText / total
+		f.Span = spanWeight(p, terms, spanWords) / total
 		if pairs := adjacentPairs(terms); pairs > 0 {
 			f.Adjacency = float64(p.adjPair) / float64(pairs)
 		}
@@ -960,6 +967,46 @@ func proximity(hits []hit, nterms int) float64 {
 		}
 	}
 	return float64(distinct-1) / float64(best-1)
+}
+
+// spanWords is how many consecutive words of a passage spanWeight reads:
+// about a sentence. 10, 20 and 30 measured on the tune sets.
+const spanWords = 20
+
+// spanWeight is the most question weight any n consecutive words of a
+// passage hold, each question word counted once, its heading path read
+// just before its first word (the Span feature). An answer usually stands
+// in one sentence that says several of the question's words, or in the
+// first sentence under a heading that names them, where a sibling passage
+// of the same page scatters the same words over a list, a table or code:
+// coverage and BM25 count a word wherever it stands, proximity only the
+// window holding every word, which a long question's passages rarely
+// have.
+func spanWeight(p *passage, terms []Term, n int) float64 {
+	var hits []hit
+	for t := range terms {
+		if p.heading[t] > 0 {
+			hits = append(hits, hit{pos: -1, term: t})
+		}
+	}
+	hits = append(hits, p.hits...)
+	count := make([]int, len(terms))
+	best, sum, lo := 0.0, 0.0, 0
+	for _, h := range hits {
+		if count[h.term] == 0 {
+			sum += terms[h.term].IDF * weight(terms[h.term])
+		}
+		count[h.term]++
+		for h.pos-hits[lo].pos >= n {
+			count[hits[lo].term]--
+			if count[hits[lo].term] == 0 {
+				sum -= terms[hits[lo].term].IDF * weight(terms[hits[lo].term])
+			}
+			lo++
+		}
+		best = max(best, sum)
+	}
+	return best
 }
 
 // WeighScripts weighs a question's words by the script they are written
