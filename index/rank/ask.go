@@ -31,7 +31,8 @@ var askKinds = []struct {
 		"how long|how soon|how early|what age|how old|deadline*",
 		"how long|how soon"},
 	{ // cause
-		"why|what causes|what cause|what makes|what leads to|what triggers|reason*",
+		"why|what causes|what cause|what makes|what leads to|what triggers|reason*|" +
+			"how do you catch|how do i catch|how did i catch|how did she catch|how did he catch|how is it caught|contagious|how is it spread|how does it spread|transmitted",
 		"what causes|why|cause*"},
 	{ // prevention
 		"prevent*|avoid*|vaccin*|shot|shots|immuniz*|protect against",

@@ -19,6 +19,11 @@ func TestWhatAQuestionAsksAndAHeadingOffers(t *testing.T) {
 		// Other ways to ask the same kinds.
 		{"prevalence of vitiligo", "How many people are affected by vitiligo?", true},
 		{"what triggers a migraine", "What causes migraine?", true},
+		// Catching an illness is asking what causes it, in lay words; a
+		// "catch" that only tells the story asks nothing of the kind.
+		{"how do you catch h pylori", "What causes Gastritis ?", true},
+		{"is strep throat contagious", "What causes strep throat?", true},
+		{"how long does the stomach virus little kids catch last", "What causes viral gastroenteritis?", false},
 		// A heading that is not a question offers no kind of answer.
 		{"how common is CVID", "How many people", true},
 		{"how common is CVID", "Prevalence and counts", false},
